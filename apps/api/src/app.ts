@@ -1,0 +1,119 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { UsersService } from './modules/users/users.service.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { jobsPlugin } from './plugins/jobs.js';
+import { mailPlugin } from './plugins/mail.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { webPlugin } from './plugins/web.js';
+import './types.js';
+
+export interface AppDeps {
+  db: Db;
+  /** Connection string of the same database, for the job queue's own pool. */
+  databaseUrl: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', deps.db);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+        frameSrc: ["'self'", 'https://accounts.google.com'],
+        connectSrc: [
+          "'self'",
+          'https://accounts.google.com',
+          ...(config.contentUrl ? [config.contentUrl] : []),
+        ],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, !!origin && config.corsOrigins.includes(origin)),
+    credentials: false,
+    exposedHeaders: ['x-request-id', 'retry-after'],
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Rianroo API', version: '0.1.0', description: 'Thai-first video-course platform' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(rateLimitPlugin);
+  await app.register(jobsPlugin, {
+    connectionString: deps.databaseUrl,
+    pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2,
+  });
+  await app.register(mailPlugin);
+  await app.register(authPlugin);
+
+  const auth = new AuthService(app);
+  const users = new UsersService(app, auth);
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes, { service: auth });
+      await api.register(usersRoutes, { service: users });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webPlugin);
+  return app;
+}

@@ -1,0 +1,155 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Folder of the @rianroo/api package, whether running from src/ (tsx) or dist/ (bundle). */
+export function apiRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, 'utf8')).name === '@rianroo/api') return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the @rianroo/api package folder');
+    dir = parent;
+  }
+}
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const list = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const DEV_SECRET = 'development-only-secret-change-me-in-production-0123456789';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optionalUrl,
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEV_SECRET),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(25 * 3600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  REFRESH_TOKEN_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(90),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  MAX_DEVICES: z.coerce.number().int().min(1).max(50).default(3),
+  RESET_CODE_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
+  LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  LOGIN_MAX_FAILURES_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_IP_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 60),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Rianroo <no-reply@rianroo.local>'),
+  REDIS_URL: optionalUrl,
+  CORS_ORIGINS: list,
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GOOGLE_CLIENT_ID: optionalString,
+  CHAT_URL: z.string().default('https://m.me/rianroo'),
+  CONTENT_URL: optionalUrl,
+  CONTENT_TOKEN: optionalString,
+  WEB_DIST: optionalString,
+  SEED_DEMO: bool.default(true),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. Throws ConfigError with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const problems: string[] = [];
+    if (e.JWT_SECRET === DEV_SECRET) problems.push('JWT_SECRET must be set to a real secret in production');
+    if (!e.SMTP_URL) problems.push('SMTP_URL must be set in production (e-mail has nowhere to go)');
+    if (!e.PUBLIC_URL) problems.push('PUBLIC_URL must be set in production (links in e-mails)');
+    if (problems.length) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);
+  }
+  const root = apiRoot();
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  return {
+    env: e.NODE_ENV,
+    production,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    dbPoolMax: e.DB_POOL_MAX,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    refreshAbsoluteDays: e.REFRESH_TOKEN_ABSOLUTE_DAYS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    maxDevices: e.MAX_DEVICES,
+    resetCodeTtlMinutes: e.RESET_CODE_TTL_MINUTES,
+    loginLimits: {
+      accountMax: e.LOGIN_MAX_FAILURES_ACCOUNT,
+      accountWindow: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
+      ipMax: e.LOGIN_MAX_FAILURES_IP,
+      ipWindow: e.LOGIN_IP_WINDOW_SECONDS,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    corsOrigins: e.CORS_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    googleClientId: e.GOOGLE_CLIENT_ID ?? null,
+    chatUrl: e.CHAT_URL,
+    contentUrl: e.CONTENT_URL ?? null,
+    contentToken: e.CONTENT_TOKEN ?? null,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(root, '..', 'web', 'dist')),
+    migrationsDir: path.join(root, 'src', 'db', 'migrations'),
+    storageDir: path.join(dataDir, 'storage'),
+    seedDemo: e.SEED_DEMO,
+  };
+}

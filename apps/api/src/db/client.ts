@@ -1,0 +1,29 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+export function createDb(url: string, max = 20): Db {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return drizzle(pool, { schema }) as Db;
+}
+
+export async function runMigrations(db: Db, migrationsFolder: string): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}
+
+/** Creates the database when missing (CREATE DATABASE cannot run inside a transaction). */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}

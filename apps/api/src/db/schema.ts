@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type Marketing = { news: boolean; promotions: boolean; reminders: boolean };
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    displayName: text('display_name'),
+    profileImage: text('profile_image'),
+    phone: text('phone'),
+    locale: text('locale', { enum: ['th', 'en'] })
+      .notNull()
+      .default('th'),
+    role: text('role', { enum: ['learner', 'instructor', 'admin'] })
+      .notNull()
+      .default('learner'),
+    organizationId: uuid('organization_id'),
+    legacy: boolean('legacy').notNull().default(false),
+    emailVerifiedAt: ts('email_verified_at'),
+    marketing: jsonb('marketing')
+      .$type<Marketing>()
+      .notNull()
+      .default({ news: true, promotions: false, reminders: true }),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    acceptedTermsAt: ts('accepted_terms_at'),
+    createDate: ts('create_date').notNull().defaultNow(),
+    updateDate: ts('update_date').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    deviceName: text('device_name').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    absoluteExpiresAt: ts('absolute_expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    uniqueIndex('sessions_active_device_key')
+      .on(t.userId, t.deviceId)
+      .where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+
+/** Every refresh token ever issued, hashed; a used one presented again reveals theft. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['reset', 'set'] }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Plans are data (PRODUCT.md section 7). Money is integer satang. */
+export const plans = pgTable('plans', {
+  id: uuid('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  interval: text('interval', { enum: ['month', 'year', 'trial'] }).notNull(),
+  lengthDays: integer('length_days').notNull(),
+  priceSatang: bigint('price_satang', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull().default('THB'),
+  active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    status: text('status', { enum: ['trialing', 'active', 'canceled', 'expired'] }).notNull(),
+    currentPeriodStart: ts('current_period_start').notNull(),
+    currentPeriodEnd: ts('current_period_end').notNull(),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    provider: text('provider').notNull().default('sandbox'),
+    providerRef: text('provider_ref'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd)],
+);
+
+/** Development outbox: with no SMTP_URL every e-mail is kept here and shown at /api/dev/mail. */
+export const devMail = pgTable('dev_mail', {
+  id: uuid('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../lib/passwords.js';
+import { uuidv7 } from '../lib/ids.js';
+import type { Db } from './client.js';
+import { plans, subscriptions, users } from './schema.js';
+
+/** Demo accounts printed by npm start and listed in the README. */
+export const DEMO_PASSWORD = 'Rianroo-demo-2026';
+export const DEMO_ACCOUNTS = [
+  { email: 'learner@rianroo.dev', firstName: 'สมชาย', lastName: 'ใจดี', role: 'learner' as const },
+  { email: 'annual@rianroo.dev', firstName: 'มาลี', lastName: 'รักเรียน', role: 'learner' as const },
+  { email: 'admin@rianroo.dev', firstName: 'ผู้ดูแล', lastName: 'ระบบ', role: 'admin' as const },
+];
+export const LEGACY_DEMO_EMAIL = 'legacy@rianroo.dev';
+
+/** Idempotent: every row is keyed by a unique e-mail or code, so later starts change nothing. */
+export async function seed(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db
+    .insert(plans)
+    .values([
+      {
+        id: uuidv7(),
+        code: 'monthly',
+        name: 'รายเดือน',
+        interval: 'month',
+        lengthDays: 30,
+        priceSatang: 29_900,
+      },
+      { id: uuidv7(), code: 'annual', name: 'รายปี', interval: 'year', lengthDays: 365, priceSatang: 299_000 },
+      {
+        id: uuidv7(),
+        code: 'trial',
+        name: 'ทดลองเรียนฟรี 7 วัน',
+        interval: 'trial',
+        lengthDays: 7,
+        priceSatang: 0,
+      },
+    ])
+    .onConflictDoNothing();
+  for (const a of DEMO_ACCOUNTS) {
+    await db
+      .insert(users)
+      .values({ id: uuidv7(), ...a, passwordHash, emailVerifiedAt: new Date() })
+      .onConflictDoNothing();
+  }
+  await db
+    .insert(users)
+    .values({ id: uuidv7(), email: LEGACY_DEMO_EMAIL, firstName: 'วิชัย', lastName: 'ผู้เรียนเดิม', legacy: true })
+    .onConflictDoNothing();
+  // The annual demo learner holds an active annual plan, so bought_annual is true for them.
+  await db.execute(sql`
+    insert into ${subscriptions} (id, user_id, plan_id, status, current_period_start, current_period_end, provider)
+    select ${uuidv7()}, u.id, p.id, 'active', now(), now() + interval '365 days', 'seed'
+    from users u, plans p
+    where u.email = 'annual@rianroo.dev' and p.code = 'annual'
+      and not exists (select 1 from subscriptions s where s.user_id = u.id)`);
+}

@@ -1,0 +1,193 @@
+import type { ActiveDevice, Device, LoginAnswer, LoginBody, Session, TokenPair } from '@rianroo/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError, notFound } from '../../lib/errors.js';
+import { randomToken, sha256, uuidv7 } from '../../lib/ids.js';
+import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
+import { findUserByEmail, findUserById, toUserDto, type UserRow } from '../users/users.repo.js';
+import * as repo from './sessions.repo.js';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+const DAY = 86_400_000;
+const invalidRefresh = () => new AppError('UNAUTHORIZED', 401, 'Invalid or expired refresh token');
+
+/** Accounts and sessions: login, device limit, refresh rotation with reuse detection, logout. */
+export class AuthService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  private get cfg() {
+    return this.app.config;
+  }
+
+  async login(body: LoginBody, meta: ClientMeta): Promise<LoginAnswer> {
+    const { limiter } = this.app;
+    const { accountMax, accountWindow, ipMax, ipWindow } = this.cfg.loginLimits;
+    const keyIp = `login:ip:${meta.ip}`;
+    const keyPair = `login:pair:${body.email}:${meta.ip}`;
+    const keyAccount = `login:account:${body.email}`;
+    await limiter.check(keyIp, ipMax);
+    await limiter.check(keyPair, accountMax);
+
+    const user = await findUserByEmail(this.app.db, body.email);
+    // A known device skips the account-wide lock, so attackers elsewhere cannot lock the owner out.
+    const knownDevice = user ? await repo.hasUsedDevice(this.app.db, user.id, body.device.id) : false;
+    if (!knownDevice) await limiter.check(keyAccount, accountMax * 5);
+
+    const ok = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, body.password)
+      : (await burnPasswordCheck(body.password), false);
+    if (!user || !ok) {
+      await Promise.all([
+        limiter.record(keyIp, ipWindow),
+        limiter.record(keyPair, accountWindow),
+        limiter.record(keyAccount, accountWindow),
+      ]);
+      throw new AppError('INVALID_CREDENTIALS', 401, 'Incorrect e-mail or password');
+    }
+    await limiter.reset(keyPair);
+    return this.startSession(user, body.device, meta);
+  }
+
+  /** Creates a session on the device, enforcing MAX_DEVICES; logoutDeviceIds are ended first. */
+  async startSession(user: UserRow, device: Device, meta: ClientMeta, logoutDeviceIds: string[] = []) {
+    const now = Date.now();
+    const sessionId = uuidv7();
+    const refresh = randomToken();
+    const ended = await this.app.db.transaction(async (tx) => {
+      await repo.lockUser(tx, user.id);
+      const revoked = await repo.revokeSessions(
+        tx,
+        { userId: user.id, deviceIds: [...logoutDeviceIds, device.id] },
+        logoutDeviceIds.length ? 'signed-out-by-partial-login' : 'replaced-on-same-device',
+      );
+      const live = await repo.liveSessions(tx, user.id);
+      if (live.length >= this.cfg.maxDevices) {
+        throw await this.deviceLimitError(user, device, meta, live);
+      }
+      const absolute = new Date(now + this.cfg.refreshAbsoluteDays * DAY);
+      await repo.insertSession(tx, {
+        id: sessionId,
+        userId: user.id,
+        deviceId: device.id,
+        deviceName: device.name,
+        userAgent: meta.userAgent?.slice(0, 400) ?? null,
+        ip: meta.ip,
+        expiresAt: new Date(Math.min(now + this.cfg.refreshTtlDays * DAY, absolute.getTime())),
+        absoluteExpiresAt: absolute,
+      });
+      await repo.insertRefreshToken(tx, sha256(refresh), sessionId);
+      return revoked;
+    });
+    this.app.sessions.forget(ended);
+    const loaded = await findUserById(this.app.db, user.id);
+    return {
+      access_token: await this.app.signer.signAccess({ sub: user.id, sid: sessionId }),
+      refresh_token: refresh,
+      user: toUserDto(loaded!.user, loaded!.boughtAnnual),
+    };
+  }
+
+  private async deviceLimitError(user: UserRow, device: Device, meta: ClientMeta, live: repo.SessionRow[]) {
+    const devices: ActiveDevice[] = live.map((s) => ({
+      id: s.deviceId,
+      name: s.deviceName,
+      lastUsedAt: s.lastUsedAt.toISOString(),
+      createdAt: s.createdAt.toISOString(),
+    }));
+    const partialToken = await this.app.signer.signPartial({ sub: user.id, device, ua: meta.userAgent });
+    return new AppError(
+      'DEVICE_LIMIT_REACHED',
+      409,
+      `You are signed in on ${live.length} devices, the most allowed. Sign out of one to continue.`,
+      undefined,
+      { partialToken, devices },
+    );
+  }
+
+  async partialLogin(partialToken: string, logoutDeviceIds: string[], meta: ClientMeta) {
+    const claims = await this.app.signer.verifyPartial(partialToken);
+    const loaded = await findUserById(this.app.db, claims.sub);
+    if (!loaded) throw new AppError('UNAUTHORIZED', 401, 'Invalid token');
+    return this.startSession(loaded.user, claims.device, { ...meta, userAgent: claims.ua }, logoutDeviceIds);
+  }
+
+  async refresh(userId: string, refreshToken: string): Promise<TokenPair> {
+    const hash = sha256(refreshToken);
+    const next = randomToken();
+    const now = Date.now();
+    const sessionId = await this.app.db.transaction(async (tx) => {
+      const id = await repo.consumeRefreshToken(tx, hash);
+      if (!id) return undefined;
+      const s = await repo.findSession(tx, id);
+      if (!s || s.userId !== userId || s.revokedAt || s.expiresAt.getTime() <= now) throw invalidRefresh();
+      const expires = Math.min(now + this.cfg.refreshTtlDays * DAY, s.absoluteExpiresAt.getTime());
+      await repo.touchSession(tx, id, new Date(expires));
+      await repo.insertRefreshToken(tx, sha256(next), id);
+      return id;
+    });
+    if (!sessionId) {
+      await this.onUnknownOrReused(hash);
+      throw invalidRefresh();
+    }
+    return {
+      access_token: await this.app.signer.signAccess({ sub: userId, sid: sessionId }),
+      refresh_token: next,
+    };
+  }
+
+  /** A used refresh token presented again means it was copied: end that session (reuse detection). */
+  private async onUnknownOrReused(hash: string) {
+    const token = await repo.findRefreshToken(this.app.db, hash);
+    if (!token?.usedAt) return;
+    const sinceUse = Date.now() - token.usedAt.getTime();
+    if (sinceUse < this.cfg.refreshReuseGraceSeconds * 1000) return; // two tabs racing, not theft
+    const s = await repo.findSession(this.app.db, token.sessionId);
+    if (!s) return;
+    const ended = await repo.revokeSessions(
+      this.app.db,
+      { userId: s.userId, ids: [s.id] },
+      'refresh-token-reuse',
+    );
+    this.app.sessions.forget(ended);
+    this.app.log.warn({ sessionId: s.id }, 'refresh token reuse: session revoked');
+  }
+
+  async currentUser(userId: string) {
+    const found = await findUserById(this.app.db, userId);
+    if (!found) throw new AppError('UNAUTHORIZED', 401, 'Authentication required');
+    return toUserDto(found.user, found.boughtAnnual);
+  }
+
+  async logout(userId: string, sessionId: string) {
+    const ended = await repo.revokeSessions(this.app.db, { userId, ids: [sessionId] }, 'logout');
+    this.app.sessions.forget(ended);
+  }
+
+  async listSessions(userId: string, currentSessionId: string): Promise<Session[]> {
+    const rows = await repo.liveSessions(this.app.db, userId);
+    return rows.map((s) => ({
+      id: s.id,
+      deviceId: s.deviceId,
+      deviceName: s.deviceName,
+      userAgent: s.userAgent,
+      createdAt: s.createdAt.toISOString(),
+      lastUsedAt: s.lastUsedAt.toISOString(),
+      current: s.id === currentSessionId,
+    }));
+  }
+
+  async endSession(userId: string, sessionId: string) {
+    const ended = await repo.revokeSessions(this.app.db, { userId, ids: [sessionId] }, 'ended-by-user');
+    if (!ended.length) throw notFound('Session');
+    this.app.sessions.forget(ended);
+  }
+
+  /** Ends every session of the user (password reset), or all but one (password change). */
+  async endAllSessions(userId: string, reason: string, exceptId?: string) {
+    const ended = await repo.revokeSessions(this.app.db, { userId, exceptId }, reason);
+    this.app.sessions.forget(ended);
+  }
+}

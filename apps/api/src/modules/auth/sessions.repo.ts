@@ -1,0 +1,85 @@
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { refreshTokens, sessions } from '../../db/schema.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+export type SessionRow = typeof sessions.$inferSelect;
+
+const live = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
+
+/** Serialises logins of one user so the device limit holds under concurrency. */
+export async function lockUser(tx: Tx, userId: string) {
+  await tx.execute(sql`select id from users where id = ${userId} for update`);
+}
+
+export function liveSessions(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), live()))
+    .orderBy(desc(sessions.lastUsedAt));
+}
+
+export async function findSession(db: Executor, id: string) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row;
+}
+
+export async function hasUsedDevice(db: Executor, userId: string, deviceId: string) {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId)))
+    .limit(1);
+  return !!row;
+}
+
+/** Ends sessions; answers the ids that were live. */
+export async function revokeSessions(
+  db: Executor,
+  where: { userId: string; ids?: string[]; deviceIds?: string[]; exceptId?: string },
+  reason: string,
+): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, where.userId),
+        isNull(sessions.revokedAt),
+        where.ids ? inArray(sessions.id, where.ids) : undefined,
+        where.deviceIds ? inArray(sessions.deviceId, where.deviceIds) : undefined,
+        where.exceptId ? ne(sessions.id, where.exceptId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert) {
+  await tx.insert(sessions).values(values);
+}
+
+export async function insertRefreshToken(db: Executor, tokenHash: string, sessionId: string) {
+  await db.insert(refreshTokens).values({ tokenHash, sessionId });
+}
+
+/** Marks the token used, atomically: of two concurrent refreshes only one gets the row. */
+export async function consumeRefreshToken(tx: Tx, tokenHash: string) {
+  const [row] = await tx
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning({ sessionId: refreshTokens.sessionId });
+  return row?.sessionId;
+}
+
+export async function findRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+export async function touchSession(tx: Tx, id: string, expiresAt: Date) {
+  await tx.update(sessions).set({ lastUsedAt: new Date(), expiresAt }).where(eq(sessions.id, id));
+}

@@ -1,0 +1,60 @@
+import { apiError, devMailList, healthAnswer, publicConfig, readyAnswer } from '@rianroo/contract';
+import { desc, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { devMail } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+
+const tags = ['system'];
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/health', { schema: { tags, summary: 'Alive', response: { 200: healthAnswer } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  app.get(
+    '/ready',
+    {
+      schema: { tags, summary: 'Ready: the database answers', response: { 200: readyAnswer, 503: apiError } },
+    },
+    async () => {
+      try {
+        await app.db.execute(sql`select 1`);
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', 503, 'Database unreachable');
+      }
+      return { status: 'ready' as const, database: 'up' as const };
+    },
+  );
+
+  app.get(
+    '/public-config',
+    { schema: { tags, summary: 'Settings the web app needs at run time', response: { 200: publicConfig } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      const c = app.config;
+      return {
+        googleClientId: c.googleClientId,
+        chatUrl: c.chatUrl,
+        contentUrl: c.contentUrl,
+        contentToken: c.contentToken,
+      };
+    },
+  );
+
+  if (!app.config.production) {
+    app.get(
+      '/dev/mail',
+      {
+        schema: {
+          tags,
+          summary: 'Development only: every e-mail the platform sent, newest first',
+          response: { 200: devMailList },
+        },
+      },
+      async () => {
+        const rows = await app.db.select().from(devMail).orderBy(desc(devMail.createdAt)).limit(200);
+        return rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
+      },
+    );
+  }
+};

@@ -1,0 +1,47 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { passwordResets } from '../../db/schema.js';
+import type { Tx } from '../auth/sessions.repo.js';
+
+export async function insertReset(db: Db, values: typeof passwordResets.$inferInsert) {
+  await db.insert(passwordResets).values(values);
+}
+
+export async function findValidReset(db: Db, codeHash: string) {
+  const [row] = await db
+    .select()
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.codeHash, codeHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Uses the code once, atomically; answers its user id, or undefined if unknown, used or expired. */
+export async function consumeReset(tx: Tx, codeHash: string) {
+  const [row] = await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResets.codeHash, codeHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row?.userId;
+}
+
+/** After a successful reset every other outstanding code of the user stops working. */
+export async function retireResets(tx: Tx, userId: string) {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}

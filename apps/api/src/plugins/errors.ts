@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+const fastifyCodes: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'Request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Unsupported content type',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_REQUEST', message: 'Request body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_REQUEST', message: 'Malformed JSON body' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: 'Invalid content length' },
+};
+
+/** One error handler, one error shape: { statusCode, code, message, details? }. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      if (err instanceof AppError) {
+        if (err.headers) void reply.headers(err.headers);
+        return reply.status(err.statusCode).send({
+          statusCode: err.statusCode,
+          code: err.code,
+          message: err.message,
+          ...(err.details ? { details: err.details } : {}),
+          ...err.extra,
+        });
+      }
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        const where = err.validationContext ?? 'body';
+        const details = err.validation.map((v) => ({
+          path: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || where,
+          message: v.message ?? 'Invalid value',
+        }));
+        return reply.status(400).send({
+          statusCode: 400,
+          code: 'VALIDATION_ERROR',
+          message: `Invalid ${where}: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`,
+          details,
+        });
+      }
+      if (err instanceof SyntaxError || (err.code && fastifyCodes[err.code])) {
+        const known = fastifyCodes[err.code ?? 'FST_ERR_CTP_INVALID_JSON_BODY']!;
+        return reply
+          .status(known.status)
+          .send({ statusCode: known.status, code: known.code, message: known.message });
+      }
+      const status = err.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.status(status).send({ statusCode: status, code: 'BAD_REQUEST', message: err.message });
+      }
+      request.log.error({ err }, 'unhandled error');
+      return reply
+        .status(500)
+        .send({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,57 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/bootstrap.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from './db/seed.js';
+
+const say = (line: string) => process.stdout.write(`[rianroo] ${line}\n`);
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const database = await openDatabase(config, say);
+  if (config.seedDemo && !config.production) await seed(database.db);
+  const app = await buildApp(config, { db: database.db, databaseUrl: database.url });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 20_000).unref();
+    await app.close().catch((err) => say(`error while closing: ${String(err)}`));
+    await database.close().catch((err) => say(`error while stopping the database: ${String(err)}`));
+    clearTimeout(force);
+    say('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    say(`cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  say(`ready at http://${config.host}:${port}  (API docs: /api/docs)`);
+  if (config.seedDemo && !config.production) {
+    say(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`[rianroo] failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Jobs } from './plugins/jobs.js';
+import type { Mailer } from './plugins/mail.js';
+import type { Limiter } from './plugins/rate-limit.js';
+import type { SessionGuard } from './plugins/auth.js';
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  role: 'learner' | 'instructor' | 'admin';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    jobs: Jobs;
+    mail: Mailer;
+    limiter: Limiter;
+    sessions: SessionGuard;
+    /** preHandler: requires a valid access token of a live session. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+}

@@ -1,0 +1,250 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ REFRESH_REUSE_GRACE_SECONDS: '0', SESSION_CACHE_SECONDS: '0' });
+});
+afterAll(() => t.close());
+
+const login = (body: Record<string, unknown>, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/auth', payload: body, remoteAddress });
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) });
+const refresh = (userId: string, refreshToken: string, header = refreshToken) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    payload: { userId, refreshToken },
+    headers: bearer(header),
+  });
+
+describe('POST /api/auth (login)', () => {
+  it('logs in with the right password and answers tokens and the user', async () => {
+    const u = await register(t.app);
+    const res = await login({ email: u.email.toUpperCase(), password: PASSWORD, device: device('login') });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({
+      id: u.user.id,
+      email: u.email,
+      bought_annual: false,
+      role: 'learner',
+      profile_image: null,
+    });
+    expect(body.user.passwordHash).toBeUndefined();
+    expect((await me(body.access_token)).json().id).toBe(u.user.id);
+  });
+
+  it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
+    const u = await register(t.app);
+    const wrong = await login({ email: u.email, password: 'not-the-password', device: device() });
+    const unknown = await login({
+      email: 'nobody-here@example.com',
+      password: 'whatever-123',
+      device: device(),
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toMatchObject({ statusCode: 401, code: 'INVALID_CREDENTIALS' });
+  });
+
+  it.each([
+    ['no device', { email: 'a@example.com', password: 'x' }, 'device'],
+    [
+      'device id too short',
+      { email: 'a@example.com', password: 'x', device: { id: 'abc', name: 'n' } },
+      'device.id',
+    ],
+    ['e-mail not a string', { email: 42, password: 'x', device: device() }, 'email'],
+    ['empty password', { email: 'a@example.com', password: '', device: device() }, 'password'],
+  ])('rejects a body with %s (400, field named)', async (_name, body, path) => {
+    const res = await login(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+    expect(res.json().details.map((d: { path: string }) => d.path)).toContain(path);
+  });
+});
+
+describe('GET /api/auth (current user)', () => {
+  it('refuses a missing, malformed, forged or expired token', async () => {
+    const u = await register(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth' })).statusCode).toBe(401);
+    expect((await me('not-a-jwt')).json().code).toBe('UNAUTHORIZED');
+    const [h, p] = u.access_token.split('.');
+    const forged = `${h}.${p}.${Buffer.from('x'.repeat(32)).toString('base64url')}`;
+    expect((await me(forged)).statusCode).toBe(401);
+    const otherKey = new TextEncoder().encode('another-secret-another-secret-another-secret');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(otherKey);
+    expect((await me(foreign)).statusCode).toBe(401);
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(key);
+    const res = await me(expired);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('TOKEN_EXPIRED');
+  });
+});
+
+describe('POST /api/auth/refresh', () => {
+  it('rotates: the new pair works and the old refresh token is spent', async () => {
+    const u = await register(t.app);
+    const first = await refresh(u.user.id, u.refresh_token);
+    expect(first.statusCode).toBe(200);
+    const pair = first.json();
+    expect(pair.refresh_token).not.toBe(u.refresh_token);
+    expect((await me(pair.access_token)).statusCode).toBe(200);
+    const second = await refresh(u.user.id, pair.refresh_token);
+    expect(second.statusCode).toBe(200);
+  });
+
+  it('revokes the whole session when a used refresh token comes back (reuse detection)', async () => {
+    const u = await register(t.app);
+    const pair = (await refresh(u.user.id, u.refresh_token)).json();
+    const reuse = await refresh(u.user.id, u.refresh_token);
+    expect(reuse.statusCode).toBe(401);
+    expect((await me(pair.access_token)).json().code).toBe('SESSION_REVOKED');
+    expect((await refresh(u.user.id, pair.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('lets at most one of two simultaneous refreshes with the same token succeed', async () => {
+    const u = await register(t.app);
+    const results = await Promise.all([
+      refresh(u.user.id, u.refresh_token),
+      refresh(u.user.id, u.refresh_token),
+    ]);
+    expect(results.map((r) => r.statusCode).filter((s) => s === 200)).toHaveLength(1);
+  });
+
+  it('refuses another user id, a bearer that differs from the body, unknown tokens and bad bodies', async () => {
+    const u = await register(t.app);
+    const other = await register(t.app);
+    expect((await refresh(other.user.id, u.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(u.user.id, u.refresh_token, other.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(u.user.id, 'x'.repeat(43))).statusCode).toBe(401);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { userId: 'nope', refreshToken: 'short' },
+    });
+    expect(bad.statusCode).toBe(400);
+    // The failed attempts above did not spend the real token.
+    expect((await refresh(u.user.id, u.refresh_token)).statusCode).toBe(200);
+  });
+});
+
+describe('logout and sessions', () => {
+  it('logout ends the session: its access and refresh tokens stop working', async () => {
+    const u = await register(t.app);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/save-logout-user',
+      headers: bearer(u.access_token),
+      payload: { device: u.device },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true });
+    expect((await me(u.access_token)).json().code).toBe('SESSION_REVOKED');
+    expect((await refresh(u.user.id, u.refresh_token)).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/save-logout-user', payload: {} })).statusCode,
+    ).toBe(401);
+  });
+
+  it('lists my sessions and ends one; another learner cannot end mine', async () => {
+    const u = await register(t.app);
+    const second = (await login({ email: u.email, password: PASSWORD, device: device('tablet') })).json();
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/sessions',
+      headers: bearer(u.access_token),
+    });
+    expect(list.statusCode).toBe(200);
+    const sessions = list.json() as { id: string; current: boolean; deviceName: string }[];
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    const other = sessions.find((s) => !s.current)!;
+    const stranger = await register(t.app);
+    const denied = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${other.id}`,
+      headers: bearer(stranger.access_token),
+    });
+    expect(denied.statusCode).toBe(404);
+    expect((await me(second.access_token)).statusCode).toBe(200);
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${other.id}`,
+      headers: bearer(u.access_token),
+    });
+    expect(ended.statusCode).toBe(204);
+    expect((await me(second.access_token)).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/auth/sessions/123',
+          headers: bearer(u.access_token),
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('device limit and partial login', () => {
+  it('answers 409 with the devices at the limit, and the partial login ends the chosen ones', async () => {
+    const u = await register(t.app); // device 1
+    const d2 = device(2);
+    const s2 = (await login({ email: u.email, password: PASSWORD, device: d2 })).json();
+    await login({ email: u.email, password: PASSWORD, device: device(3) });
+    // Logging in again on a device already signed in does not use another slot.
+    expect((await login({ email: u.email, password: PASSWORD, device: d2 })).statusCode).toBe(200);
+    const blocked = await login({ email: u.email, password: PASSWORD, device: device(4) });
+    expect(blocked.statusCode).toBe(409);
+    const body = blocked.json();
+    expect(body.code).toBe('DEVICE_LIMIT_REACHED');
+    expect(body.devices).toHaveLength(3);
+    expect(typeof body.partialToken).toBe('string');
+
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/partial-login',
+      payload: { partialToken: body.partialToken, logoutDeviceIds: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/partial-login',
+      payload: { partialToken: `${body.partialToken}x`, logoutDeviceIds: [d2.id] },
+    });
+    expect(forged.statusCode).toBe(401);
+    const notEnough = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/partial-login',
+      payload: { partialToken: body.partialToken, logoutDeviceIds: ['not-one-of-mine'] },
+    });
+    expect(notEnough.statusCode).toBe(409);
+
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/partial-login',
+      payload: { partialToken: body.partialToken, logoutDeviceIds: [d2.id] },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().user.id).toBe(u.user.id);
+    expect((await me(done.json().access_token)).statusCode).toBe(200);
+    expect((await me(s2.access_token)).statusCode).toBe(401);
+  });
+
+  it('holds the limit when logins from new devices race', async () => {
+    const u = await register(t.app);
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((n) => login({ email: u.email, password: PASSWORD, device: device(`race-${n}`) })),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(2);
+  });
+});

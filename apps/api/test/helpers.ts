@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { createDb, type Db } from '../src/db/client.js';
+import { TEMPLATE, withDatabase } from './global-setup.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database copied from the migrated template, and the app on it. Nothing is shared between files. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
+  await admin.end();
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    DATA_DIR: path.join(os.tmpdir(), `rianroo-test-${randomBytes(4).toString('hex')}`),
+    PUBLIC_URL: 'http://rianroo.test',
+    ...env,
+  });
+  const db = createDb(database.url, 5);
+  const app = await buildApp(config, { db, databaseUrl: database.url });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    databaseUrl: database.url,
+    close: async () => {
+      await app.close();
+      await db.$client.end();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (tag = 'user') =>
+  `${tag}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+export const device = (n: number | string = 1) => ({
+  id: `device-${n}-${randomBytes(4).toString('hex')}`,
+  name: `Test browser ${n}`,
+});
+export const PASSWORD = 'correct-horse-battery';
+
+/** Registers a learner through the API and answers the login answer plus the password used. */
+export async function register(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const body = {
+    email: uniqueEmail(),
+    password: PASSWORD,
+    firstName: 'ทดสอบ',
+    lastName: 'ระบบ',
+    device: device(),
+    ...overrides,
+  };
+  const res = await app.inject({ method: 'POST', url: '/api/users', payload: body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const json = res.json() as {
+    access_token: string;
+    refresh_token: string;
+    user: { id: string; email: string };
+  };
+  return {
+    ...json,
+    email: body.email as string,
+    password: body.password as string,
+    device: body.device as { id: string; name: string },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

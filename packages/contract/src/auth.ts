@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { device } from './common.js';
+import { user } from './users.js';
+
+export const loginBody = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(3)
+    .max(254)
+    .transform((v) => v.toLowerCase()),
+  password: z.string().min(1).max(256),
+  device,
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginAnswer = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  user,
+});
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+export const refreshBody = z.object({
+  userId: z.uuid(),
+  refreshToken: z.string().min(16).max(512),
+});
+export const tokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const logoutBody = z.object({ device: device.optional() });
+
+export const activeDevice = z.object({
+  id: z.string(),
+  name: z.string(),
+  lastUsedAt: z.string(),
+  createdAt: z.string(),
+});
+export type ActiveDevice = z.infer<typeof activeDevice>;
+
+/** Extra fields of the 409 DEVICE_LIMIT_REACHED error body. */
+export const deviceLimitError = z.object({
+  statusCode: z.literal(409),
+  code: z.literal('DEVICE_LIMIT_REACHED'),
+  message: z.string(),
+  partialToken: z.string(),
+  devices: z.array(activeDevice),
+});
+export type DeviceLimitError = z.infer<typeof deviceLimitError>;
+
+export const partialLoginBody = z.object({
+  partialToken: z.string().min(16).max(2048),
+  logoutDeviceIds: z.array(z.string().min(1).max(128)).min(1).max(20),
+});
+
+export const session = z.object({
+  id: z.uuid(),
+  deviceId: z.string(),
+  deviceName: z.string(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof session>;
+export const sessionList = z.array(session);

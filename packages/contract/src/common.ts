@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const uuid = z.uuid();
+export const idParams = z.object({ id: z.uuid() });
+export const successAnswer = z.object({ success: z.literal(true) });
+
+export const email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: 'Invalid e-mail address' }))
+  .transform((v) => v.toLowerCase());
+
+/** The browser keeps a random device id in local storage under `deviceId`. */
+export const device = z.object({
+  id: z.string().trim().min(8).max(128),
+  name: z.string().trim().min(1).max(120),
+});
+export type Device = z.infer<typeof device>;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Stable error codes; the web client switches on these, never on messages. */
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'INVALID_CREDENTIALS',
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'SESSION_REVOKED',
+  'FORBIDDEN',
+  'NO_ACCESS',
+  'NOT_FOUND',
+  'ALREADY_EXISTS',
+  'DEVICE_LIMIT_REACHED',
+  'RESET_CODE_INVALID',
+  'PASSWORD_MISMATCH',
+  'WEAK_PASSWORD',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorDetail = z.object({ path: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof errorDetail>;
+
+/** The one error shape of every failed API call (PRODUCT.md section 2). */
+export const apiError = z.looseObject({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(errorDetail).optional(),
+});
+export type ApiError = z.infer<typeof apiError>;

@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './common.js';
+export * from './users.js';
+export * from './auth.js';
+export * from './system.js';

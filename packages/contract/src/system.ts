@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const healthAnswer = z.object({ status: z.literal('ok') });
+export const readyAnswer = z.object({ status: z.literal('ready'), database: z.literal('up') });
+
+export const publicConfig = z.object({
+  googleClientId: z.string().nullable(),
+  chatUrl: z.string(),
+  contentUrl: z.string().nullable(),
+  contentToken: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
+
+export const devMail = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+});
+export const devMailList = z.array(devMail);
+export type DevMail = z.infer<typeof devMail>;

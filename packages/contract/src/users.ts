@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { device, email, password } from './common.js';
+
+export const roles = ['learner', 'instructor', 'admin'] as const;
+export const locales = ['th', 'en'] as const;
+
+export const marketing = z.object({
+  news: z.boolean(),
+  promotions: z.boolean(),
+  reminders: z.boolean(),
+});
+
+/** The user as the API answers it. Keys named by the seed spec keep their spelling. */
+export const user = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string().nullable(),
+  phone: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  bought_annual: z.boolean(),
+  role: z.enum(roles),
+  locale: z.enum(locales),
+  legacy: z.boolean(),
+  hasPassword: z.boolean(),
+  marketing,
+  createDate: z.string(),
+  updateDate: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+const name = z.string().trim().min(1).max(80);
+const phone = z
+  .string()
+  .trim()
+  .max(20)
+  .regex(/^\+?[0-9 -]{6,20}$/, 'Invalid phone number');
+
+export const registerBody = z.object({
+  email,
+  password,
+  firstName: name,
+  lastName: name,
+  phone: phone.optional(),
+  acceptTerms: z.boolean().optional(),
+  device,
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+/** Fields a user may change on themselves. Anything else in the body is stripped. */
+export const userPatchBody = z.object({
+  firstName: name.optional(),
+  lastName: name.optional(),
+  displayName: z.string().trim().max(80).nullable().optional(),
+  phone: phone.nullable().optional(),
+  locale: z.enum(locales).optional(),
+  marketing: marketing.partial().optional(),
+});
+export type UserPatchBody = z.infer<typeof userPatchBody>;
+
+export const forgotPasswordBody = z.object({ email });
+export const verificationString = z.string().trim().min(16).max(128);
+export const verifyResetBody = z.object({ verificationString });
+export const verifyResetAnswer = z.object({ valid: z.literal(true), email: z.string() });
+export const resetPasswordBody = z.object({
+  password,
+  passwordConfirmation: z.string().max(256),
+  verificationString,
+});
+export const setPasswordOldUserParams = z.object({ email });
+export const checkPasswordBody = z.object({ password: z.string().min(1).max(256) });
+export const checkPasswordAnswer = z.object({ valid: z.boolean() });
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1).max(256).optional(),
+  password,
+  passwordConfirmation: z.string().max(256),
+});
