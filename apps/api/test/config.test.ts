@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('configuration', () => {
+  it('has working defaults for development', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      env: 'development',
+      host: '127.0.0.1',
+      port: 3000,
+      maxDevices: 3,
+      accessTokenTtl: 90_000,
+    });
+    expect(c.publicUrl).toBe('http://127.0.0.1:3000');
+  });
+
+  it('stops on a wrong value with a message naming it', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ MAX_DEVICES: '0' })).toThrow(/MAX_DEVICES/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('refuses production without real secrets, accepts it with them', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET must be set/);
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-real-production-secret-of-enough-length-1234',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PUBLIC_URL: 'https://rianroo.example',
+    });
+    expect(c.production).toBe(true);
+  });
+});

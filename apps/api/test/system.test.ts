@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ CORS_ORIGINS: 'https://app.rianroo.example', BODY_LIMIT_BYTES: '2048' });
+});
+afterAll(() => t.close());
+
+describe('system endpoints and HTTP conventions', () => {
+  it('health and readiness', async () => {
+    expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/api/ready')).json()).toEqual({ status: 'ready', database: 'up' });
+  });
+
+  it('unknown API routes are 404 in the one error shape', async () => {
+    const res = await t.app.inject('/api/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'Route GET /api/no-such-thing not found',
+    });
+  });
+
+  it('malformed JSON is 400, oversized bodies 413, wrong content type 415, never 500', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('BAD_REQUEST');
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x'.repeat(5000) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe('PAYLOAD_TOO_LARGE');
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().statusCode).toBe(415);
+  });
+
+  it('sets security headers and echoes a request id', async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-12345678' } });
+    expect(res.headers['x-request-id']).toBe('trace-12345678');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    const generated = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('allows CORS only for configured origins', async () => {
+    const allowed = await t.app.inject({
+      url: '/api/health',
+      headers: { origin: 'https://app.rianroo.example' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.rianroo.example');
+    const other = await t.app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('publishes the OpenAPI document generated from the contract', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/auth',
+      '/api/auth/refresh',
+      '/api/users',
+      '/api/users/{id}',
+      '/api/users/partial-login',
+      '/api/users/forgot-password',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(doc.paths['/api/auth'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['email', 'password', 'device']),
+    );
+    expect((await t.app.inject('/api/docs')).statusCode).toBeLessThan(400);
+  });
+
+  it('answers the public settings the web app needs', async () => {
+    const res = await t.app.inject('/api/public-config');
+    expect(res.json()).toMatchObject({ googleClientId: null, contentUrl: null });
+    expect(typeof res.json().chatUrl).toBe('string');
+  });
+
+  it('lists development e-mail outside production', async () => {
+    expect((await t.app.inject('/api/dev/mail')).statusCode).toBe(200);
+  });
+});
