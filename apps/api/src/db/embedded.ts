@@ -61,6 +61,12 @@ async function copyIfMissing(src: string, dest: string): Promise<void> {
   await fs.rename(tmp, dest);
 }
 
+/** As root, where the cluster of DATA_DIR lives (outside DATA_DIR, which the postgres user may not reach). */
+export function rootClusterDir(dataDir: string): string {
+  const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir(), 'rianroo-pg', `cluster-${key}`);
+}
+
 async function layout(dataDir: string, native: string) {
   if (!isRoot()) return { native, cluster: path.join(dataDir, 'pg'), ids: undefined };
   const ids = postgresIds();
@@ -70,8 +76,7 @@ async function layout(dataDir: string, native: string) {
   const version = createHash('sha256').update(native).digest('hex').slice(0, 12);
   const binCopy = path.join(base, `bin-${version}`);
   await copyIfMissing(native, binCopy);
-  const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
-  const cluster = path.join(base, `cluster-${key}`);
+  const cluster = rootClusterDir(dataDir);
   await fs.mkdir(cluster, { recursive: true, mode: 0o700 });
   await fs.chown(cluster, ids.uid, ids.gid);
   return { native: binCopy, cluster: path.join(cluster, 'data'), ids };
@@ -137,7 +142,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
   ];
   if (opts.unsafeFast)
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  await stopOrphan(cluster, log);
   const child = run(path.join(native, 'bin', 'postgres'), flags, ids);
+  // If this process ends without stop() (a crash, process.exit), PostgreSQL must not outlive it.
+  const killOnExit = () => child.kill('SIGINT');
+  process.on('exit', killOnExit);
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
@@ -162,8 +171,32 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
       await exited;
+      process.off('exit', killOnExit);
     },
   };
+}
+
+/**
+ * A postmaster left behind by a process that was killed outright (its parent is gone, so init adopted it)
+ * is stopped before we start; one that still has a live parent belongs to another running instance.
+ */
+async function stopOrphan(cluster: string, log: (line: string) => void): Promise<void> {
+  const pidFile = await fs.readFile(path.join(cluster, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number(pidFile.split('\n')[0]);
+  if (!pid) return;
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  if (!stat) return; // not running: PostgreSQL removes a stale pid file itself
+  const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  if (ppid !== 1) {
+    throw new Error(
+      `PostgreSQL (pid ${pid}) of another running instance already uses this DATA_DIR; stop it or set another DATA_DIR`,
+    );
+  }
+  log(`stopping an abandoned PostgreSQL (pid ${pid}) left by an earlier run`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && (await fs.stat(`/proc/${pid}`).catch(() => undefined)); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** True when the data directory can be written (used to fail early with a clear message). */

@@ -7,18 +7,46 @@ export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Db, 'select' | 'update' | 'insert'>;
 
 /** bought_annual is derived: an active or trialing annual subscription whose period has not ended. */
-const boughtAnnual = sql<boolean>`exists (
-  select 1 from subscriptions s join plans p on p.id = s.plan_id
-  where s.user_id = "users"."id" and p.interval = 'year'
-    and s.status in ('active', 'trialing') and s.current_period_end > now())`.as('bought_annual');
+export const USER_BY_ID = `
+  select u.id, u.email, u.password_hash, u.first_name, u.last_name, u.display_name, u.profile_image, u.phone,
+    u.locale, u.role, u.legacy, u.marketing, u.create_date, u.update_date, exists (
+    select 1 from subscriptions s join plans p on p.id = s.plan_id
+    where s.user_id = u.id and p.interval = 'year'
+      and s.status in ('active', 'trialing') and s.current_period_end > now()) as bought_annual
+  from users u where u.id = $1 and u.deleted_at is null`;
 
-export async function findUserById(db: Executor, id: string) {
-  const [row] = await db
-    .select({ user: users, boughtAnnual })
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
+type RawUser = Record<string, unknown> & { bought_annual: boolean };
+
+const fromRaw = (r: RawUser): UserRow => ({
+  id: r.id as string,
+  email: r.email as string,
+  passwordHash: r.password_hash as string | null,
+  firstName: r.first_name as string,
+  lastName: r.last_name as string,
+  displayName: r.display_name as string | null,
+  profileImage: r.profile_image as string | null,
+  phone: r.phone as string | null,
+  locale: r.locale as UserRow['locale'],
+  role: r.role as UserRow['role'],
+  organizationId: r.organization_id as string | null,
+  legacy: r.legacy as boolean,
+  emailVerifiedAt: r.email_verified_at as Date | null,
+  marketing: r.marketing as UserRow['marketing'],
+  tags: r.tags as string[],
+  acceptedTermsAt: r.accepted_terms_at as Date | null,
+  createDate: r.create_date as Date,
+  updateDate: r.update_date as Date,
+  deletedAt: r.deleted_at as Date | null,
+});
+
+/**
+ * The user and the derived bought_annual. It runs on nearly every request, so it is a named prepared
+ * statement on the pool (planned once per connection) without the query builder in between.
+ */
+export async function findUserById(db: Db, id: string) {
+  const { rows } = await db.$client.query<RawUser>({ name: 'user_by_id', text: USER_BY_ID, values: [id] });
+  const row = rows[0];
+  return row ? { user: fromRaw(row), boughtAnnual: row.bought_annual } : undefined;
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {

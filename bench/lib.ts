@@ -1,0 +1,133 @@
+import autocannon from 'autocannon';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * Runs autocannon against url for `seconds`. Each connection walks the header sets from its own random
+ * starting point, so that concurrent requests are for different learners, as in real traffic (autocannon's
+ * own `requests` list would send every connection the same learner at the same moment).
+ */
+export async function load(
+  url: string,
+  request: { method: 'GET' | 'POST'; path: string; body?: (i: number) => string },
+  headerSets: Record<string, string>[],
+  seconds: number,
+  connections = 100,
+): Promise<Figures> {
+  const result = await autocannon({
+    url: `${url}${request.path}`,
+    method: request.method,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    setupClient: (client) => {
+      let i = Math.floor(Math.random() * headerSets.length);
+      const next = () => {
+        i = (i + 1) % headerSets.length;
+        client.setHeaders({
+          ...headerSets[i],
+          ...(request.body ? { 'content-type': 'application/json' } : {}),
+        });
+        if (request.body) client.setBody(request.body(i));
+      };
+      next();
+      client.on('response', next);
+    },
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 120_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`timeout waiting for ${pattern}:\n${out}`)), timeoutMs);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = pattern.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`process exited (${code}):\n${out}`)));
+  });
+}
+
+export function startBaseline(file: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = fork(file, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.on('message', (m) => m === 'ready' && resolve(child));
+    child.on('exit', (code) => reject(new Error(`baseline exited (${code})`)));
+  });
+}
+
+export function startNode(file: string, nodeArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.on('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export const fmt = (f: Figures) =>
+  `${String(f.rps).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  errors ${f.errors}  non-2xx ${f.non2xx}`;
+
+/** CPU seconds of PostgreSQL: live processes, plus what ended backends left in the postmaster's counters. */
+export const postgresCpu = () =>
+  cpuSeconds(
+    (cmd) => cmd.startsWith('postgres:') || cmd.includes('/bin/postgres -D'),
+    (cmd) => cmd.includes('/bin/postgres -D'),
+  );
+
+/** CPU seconds (user + system) used so far by the processes whose command line matches. */
+export function cpuSeconds(
+  match: (cmdline: string, pid: number) => boolean,
+  withReapedChildren: (cmdline: string) => boolean = () => false,
+): number {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (!match(cmd, Number(pid))) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / tick;
+      if (withReapedChildren(cmd)) total += (Number(fields[13]) + Number(fields[14])) / tick;
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return total;
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// npm start: builds what changed, then runs the whole platform (embedded PostgreSQL, API, web app) at one URL.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let max = s.mtimeMs;
+  for (const name of readdirSync(p)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    max = Math.max(max, newest(path.join(p, name)));
+  }
+  return max;
+}
+
+function run(args, cwd = root) {
+  const r = spawnSync(npm, args, { cwd, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const web = path.join(root, 'apps/web');
+const builtWeb = path.join(web, 'dist/index.html');
+const webInputs = [web, path.join(root, 'packages/contract/src')];
+if (existsSync(path.join(web, 'vite.config.ts'))) {
+  if (!existsSync(builtWeb) || Math.max(...webInputs.map(newest)) > statSync(builtWeb).mtimeMs) {
+    console.log('[rianroo] building the web app…');
+    run(['run', 'build', '-w', 'apps/web']);
+  }
+}
+run(['run', 'build', '-w', 'apps/api', '--silent']);
+
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data') },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
