@@ -19,6 +19,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { webPlugin } from './plugins/web.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { serializerCompiler } from './lib/serializer.js';
+import { safeErrorSerializer } from './lib/log.js';
 import './types.js';
 
 export interface AppDeps {

@@ -36,8 +36,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/** An app on a fresh database; or, with `shareDatabaseOf`, a second API process on another app's database. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  shareDatabaseOf?: TestApp,
+): Promise<TestApp> {
+  const database = shareDatabaseOf
+    ? { url: shareDatabaseOf.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

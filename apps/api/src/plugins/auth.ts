@@ -43,9 +43,10 @@ export class SessionGuard {
   private async query(sessionId: string): Promise<Entry | undefined> {
     const epoch = this.epoch;
     // A named prepared statement on the pool: planned once per connection (this is the hot path).
-    const { rows } = await this.db.$client.query<{ user_id: string; role: Role }>({
+    const { rows } = await this.db.$client.query<{ user_id: string; role: Role; stale: boolean }>({
       name: 'session_live',
-      text: `select s.user_id, u.role from sessions s join users u on u.id = s.user_id
+      text: `select s.user_id, u.role, s.last_used_at < now() - interval '10 minutes' as stale
+             from sessions s join users u on u.id = s.user_id
              where s.id = $1 and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
       values: [sessionId],
     });
@@ -53,6 +54,16 @@ export class SessionGuard {
     if (!row) {
       this.cache.delete(sessionId);
       return undefined;
+    }
+    // "Last used" on the account page, to the nearest ten minutes, without a write per request.
+    if (row.stale) {
+      this.db.$client
+        .query({
+          name: 'session_touch',
+          text: 'update sessions set last_used_at = now() where id = $1',
+          values: [sessionId],
+        })
+        .catch(() => {});
     }
     const entry = { userId: row.user_id, role: row.role, until: Date.now() + this.cacheMs };
     if (this.cacheMs > 0 && epoch === this.epoch) {

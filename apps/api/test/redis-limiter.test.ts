@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/lib/errors.js';
+import { Limiter, RedisStore } from '../src/plugins/rate-limit.js';
+import { freePort } from './global-setup.js';
+import { createTestApp, device, register } from './helpers.js';
+
+/** The shared rate-limit store against a real redis-server, which this test starts itself. */
+const REDIS = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
+const required = process.env.CI === 'true';
+const available = existsSync(REDIS);
+if (!available)
+  console.warn(`\n*** redis-server not found at ${REDIS}: Redis rate-limit tests SKIPPED ***\n`);
+
+let server: ChildProcess;
+let url: string;
+
+beforeAll(async () => {
+  if (!available) {
+    if (required) throw new Error(`redis-server is required in CI (${REDIS})`);
+    return;
+  }
+  const port = await freePort();
+  url = `redis://127.0.0.1:${port}`;
+  server = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'pipe',
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+    server.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
+  });
+});
+afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+describe.skipIf(!available && !required)('rate limits shared through Redis', () => {
+  it('two limiters on one Redis share their counters and windows', async () => {
+    const a = new Limiter(new RedisStore(new Redis(url)));
+    const b = new Limiter(new RedisStore(new Redis(url)));
+    await a.consume('shared', 3, 1);
+    await b.consume('shared', 3, 1);
+    await a.consume('shared', 3, 1);
+    const err = await b.consume('shared', 3, 1).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(Number((err as AppError).headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+    await new Promise((r) => setTimeout(r, 1100));
+    await expect(a.check('shared', 3)).resolves.toBeUndefined();
+    await a.store.close();
+    await b.store.close();
+  });
+
+  it('login throttling of two API processes adds up when REDIS_URL is set', async () => {
+    const env = { REDIS_URL: url, LOGIN_MAX_FAILURES_ACCOUNT: '4' };
+    const one = await createTestApp(env);
+    const two = await createTestApp(env, one);
+    try {
+      const u = await register(one.app);
+      const attempt = (t: typeof one) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth',
+          payload: { email: u.email, password: 'wrong-password', device: device() },
+        });
+      expect((await attempt(one)).statusCode).toBe(401);
+      expect((await attempt(two)).statusCode).toBe(401);
+      expect((await attempt(one)).statusCode).toBe(401);
+      expect((await attempt(two)).statusCode).toBe(401);
+      expect((await attempt(one)).statusCode).toBe(429);
+      expect((await attempt(two)).statusCode).toBe(429);
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+});
