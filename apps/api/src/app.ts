@@ -38,6 +38,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
       },
+      serializers: { err: safeErrorSerializer },
     },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
