@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -64,6 +65,7 @@ export async function createTestApp(
       await app.close();
       await db.$client.end();
       await database.drop();
+      await rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }
