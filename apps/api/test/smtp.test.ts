@@ -8,6 +8,8 @@ import { linkCode } from './mail-helpers.js';
 /** A real SMTP peer: the platform's e-mail goes over the wire through nodemailer and the job queue. */
 let smtp: SMTPServer;
 const received: ParsedMail[] = [];
+/** Recipients whose first delivery attempt the server refuses with a temporary error. */
+const refuseOnce = new Set<string>();
 let t: TestApp;
 
 beforeAll(async () => {
@@ -16,6 +18,12 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuseOnce.delete(address.address)) {
+        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -86,5 +94,15 @@ describe('e-mail over SMTP', () => {
     await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: u.email } });
     const mail = await waitFor(u.email, /Reset your Rianroo password/);
     expect(mail.text).toContain('expires in 30 minutes');
+  });
+
+  it('retries a delivery the SMTP server refused for the moment, until it goes through', async () => {
+    const u = await register(t.app);
+    await waitFor(u.email, /ยินดีต้อนรับ/); // the welcome e-mail is out of the way
+    refuseOnce.add(u.email);
+    await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: u.email } });
+    const mail = await waitFor(u.email, /รหัสผ่าน/);
+    expect(refuseOnce.has(u.email)).toBe(false);
+    expect(mail.text).toContain('/reset-password?code=');
   });
 });

@@ -41,7 +41,11 @@ export const mailPlugin = fp(
     await app.jobs.work<MailMessage>(QUEUE, deliver);
     app.decorate('mail', {
       async send(message: MailMessage) {
-        await app.jobs.send(QUEUE, message, { retryLimit: 8, retryDelay: 10, retryBackoff: true });
+        await app.jobs.send(QUEUE, message, {
+          retryLimit: 8,
+          retryDelay: app.config.mailRetryDelay,
+          retryBackoff: true,
+        });
       },
     } satisfies Mailer);
     app.addHook('onClose', async () => transport?.close());
