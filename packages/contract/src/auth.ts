@@ -64,3 +64,9 @@ export const session = z.object({
 });
 export type Session = z.infer<typeof session>;
 export const sessionList = z.array(session);
+
+export const googleAuthBody = z.object({
+  /** The ID token (JWT) that Google Identity Services gave the browser. */
+  credential: z.string().min(20).max(4096),
+  device,
+});

@@ -1,0 +1,19 @@
+import { apiError, deviceLimitError, googleAuthBody, loginAnswer } from '@rianroo/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientMeta } from '../../lib/request.js';
+import type { SocialService } from './social.service.js';
+
+export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = async (app, { service }) => {
+  app.post(
+    '/google-auth',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in (or sign up) with a Google ID token',
+        body: googleAuthBody,
+        response: { 200: loginAnswer, 401: apiError, 409: deviceLimitError, 503: apiError },
+      },
+    },
+    (request) => service.google(request.body.credential, request.body.device, clientMeta(request)),
+  );
+};

@@ -1,0 +1,94 @@
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './global-setup.js';
+import { createTestApp, device, register, uniqueEmail, type TestApp } from './helpers.js';
+
+/**
+ * Google is the true edge: a local server publishes a JWKS exactly as Google's certs endpoint does, and the
+ * tests sign ID tokens with its private key (RS256, Google's issuer and claims).
+ */
+const CLIENT_ID = 'rianroo-test.apps.googleusercontent.com';
+let t: TestApp;
+let jwks: Server;
+let key: CryptoKey;
+let otherKey: CryptoKey;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256');
+  key = pair.privateKey;
+  otherKey = (await generateKeyPair('RS256')).privateKey;
+  const publicJwk: JWK = {
+    ...(await exportJWK(pair.publicKey)),
+    kid: 'test-key-1',
+    alg: 'RS256',
+    use: 'sig',
+  };
+  const port = await freePort();
+  jwks = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ keys: [publicJwk] }));
+  });
+  await new Promise<void>((resolve) => jwks.listen(port, '127.0.0.1', resolve));
+  t = await createTestApp({
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/oauth2/v3/certs`,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((r) => jwks.close(r));
+});
+
+function idToken(claims: Record<string, unknown>, signWith = key, expiresIn = '1h') {
+  return new SignJWT({ email_verified: true, given_name: 'กูเกิล', family_name: 'ผู้ใช้', ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: 'test-key-1' })
+    .setIssuer('https://accounts.google.com')
+    .setAudience((claims.aud as string | undefined) ?? CLIENT_ID)
+    .setSubject('1234567890')
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(signWith);
+}
+const googleAuth = async (credential: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/google-auth',
+    payload: { credential, device: device('google') },
+  });
+
+describe('POST /api/google-auth', () => {
+  it('creates an account for a new verified e-mail and signs in', async () => {
+    const email = uniqueEmail('google');
+    const res = await googleAuth(await idToken({ email, picture: 'https://example.com/p.png' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      email,
+      firstName: 'กูเกิล',
+      hasPassword: false,
+      profile_image: 'https://example.com/p.png',
+    });
+    const again = await googleAuth(await idToken({ email }));
+    expect(again.json().user.id).toBe(res.json().user.id);
+  });
+
+  it('signs into the existing account with the same e-mail', async () => {
+    const u = await register(t.app);
+    const res = await googleAuth(await idToken({ email: u.email.toUpperCase() }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(u.user.id);
+  });
+
+  it('refuses forged, expired, foreign-audience and unverified tokens', async () => {
+    const email = uniqueEmail('google-bad');
+    expect((await googleAuth(await idToken({ email }, otherKey))).statusCode).toBe(401);
+    expect((await googleAuth(await idToken({ email }, key, '-1m'))).statusCode).toBe(401);
+    expect((await googleAuth(await idToken({ email, aud: 'someone-else' }))).statusCode).toBe(401);
+    expect((await googleAuth(await idToken({ email, email_verified: false }))).statusCode).toBe(401);
+    expect((await googleAuth('x'.repeat(40))).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/google-auth', payload: { credential: 'short' } }))
+        .statusCode,
+    ).toBe(400);
+  });
+});
