@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
@@ -6,19 +5,11 @@ import type { TestProject } from 'vitest/node';
 import { apiRoot } from '../src/config.js';
 import { createDb, runMigrations } from '../src/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedPg } from '../src/db/embedded.js';
+import { freePort } from '../src/lib/net.js';
+
+export { freePort };
 
 export const TEMPLATE = 'rianroo_template';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /**
  * One real PostgreSQL for the whole run (DATABASE_URL's server when set, else embedded), and a migrated

@@ -11,8 +11,8 @@ import { createTestApp, device, register, uniqueEmail, type TestApp } from './he
 const CLIENT_ID = 'rianroo-test.apps.googleusercontent.com';
 let t: TestApp;
 let jwks: Server;
-let key: CryptoKey;
-let otherKey: CryptoKey;
+let key: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+let otherKey: typeof key;
 
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256');
