@@ -15,7 +15,7 @@ export const webPlugin = fp(
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root,
-        wildcard: false,
+        wildcard: true,
         setHeaders: (res, file) => {
           const hashed = file.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,58 @@
+import { GoogleOAuthProvider } from '@react-oauth/google';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router';
+import { ApiError } from '../lib/api-error';
+import { I18nProvider } from '../lib/i18n';
+import { usePublicConfig } from '../lib/public-config';
+import { ToastProvider } from '../lib/toast';
+import { ChatWidget } from './ChatWidget';
+import { HeadScripts } from './HeadScripts';
+import { Layout } from './Layout';
+import { RouteGuard } from './RouteGuard';
+import { AppRoutes } from './router';
+import { ScrollToTop } from './ScrollToTop';
+
+/**
+ * The social sign-in provider wraps the whole app (spec section 2). Google's script loads in the background;
+ * the app never waits for it, and without it the Google button simply is not shown.
+ */
+function SocialProvider({ children }: { children: ReactNode }) {
+  const config = usePublicConfig();
+  return <GoogleOAuthProvider clientId={config?.googleClientId ?? ''}>{children}</GoogleOAuthProvider>;
+}
+
+export function App() {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: {
+            retry: (count, err) =>
+              !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+            refetchOnWindowFocus: false,
+          },
+        },
+      }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider>
+        <ToastProvider>
+          <SocialProvider>
+            <BrowserRouter>
+              <ScrollToTop />
+              <HeadScripts />
+              <RouteGuard>
+                <Layout>
+                  <AppRoutes />
+                </Layout>
+                <ChatWidget />
+              </RouteGuard>
+            </BrowserRouter>
+          </SocialProvider>
+        </ToastProvider>
+      </I18nProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useI18n, type Lang } from '../lib/i18n';
+import { useLoggedIn } from '../lib/use-session';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-3 focus-visible:outline-teal-600 ${isActive ? 'bg-teal-50 text-teal-900' : 'text-slate-700 hover:bg-slate-100'}`;
+
+export function LanguageSwitch() {
+  const { lang, setLang, t } = useI18n();
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <span className="sr-only">{t('lang.label')}</span>
+      <select
+        value={lang}
+        onChange={(e) => setLang(e.target.value as Lang)}
+        className="min-h-11 rounded-md border border-slate-300 bg-white px-2 py-1 focus:outline-3 focus:outline-teal-600"
+      >
+        <option value="th">ไทย</option>
+        <option value="en">English</option>
+      </select>
+    </label>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  const loggedIn = useLoggedIn();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const links = loggedIn
+    ? [
+        { to: '/library', label: t('nav.library') },
+        { to: '/account', label: t('nav.account') },
+        { to: '/logout', label: t('nav.logout') },
+      ]
+    : [
+        { to: '/login', label: t('nav.login') },
+        { to: '/register', label: t('nav.register') },
+      ];
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('nav.skip')}
+      </a>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Link
+            to="/"
+            className="flex items-center gap-2 rounded-md font-bold text-teal-800 focus-visible:outline-3 focus-visible:outline-teal-600"
+          >
+            <img src="/favicon.svg" alt="" width="32" height="32" />
+            <span className="text-lg">
+              Rianroo <span className="font-normal text-slate-500">เรียนรู้</span>
+            </span>
+          </Link>
+          <nav aria-label={t('nav.menu')} className="hidden items-center gap-1 md:flex">
+            {links.map((l) => (
+              <NavLink key={l.to} to={l.to} className={navClass}>
+                {l.label}
+              </NavLink>
+            ))}
+            <LanguageSwitch />
+          </nav>
+          <button
+            type="button"
+            className="flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <span className="sr-only">{t('nav.menu')}</span>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        {menuOpen && (
+          <nav
+            id="mobile-menu"
+            aria-label={t('nav.menu')}
+            className="flex flex-col gap-1 border-t border-slate-200 px-4 py-3 md:hidden"
+          >
+            {links.map((l) => (
+              <NavLink key={l.to} to={l.to} className={navClass} onClick={() => setMenuOpen(false)}>
+                {l.label}
+              </NavLink>
+            ))}
+            <LanguageSwitch />
+          </nav>
+        )}
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-600">
+          © {new Date().getFullYear()} Rianroo เรียนรู้ · {t('footer.rights')}
+        </div>
+      </footer>
+    </div>
+  );
+}

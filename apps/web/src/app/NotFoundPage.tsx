@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { useI18n } from '../lib/i18n';
+
+export default function NotFoundPage() {
+  const { t } = useI18n();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <p className="text-5xl font-bold text-teal-700">404</p>
+      <h1 className="mt-4 text-2xl font-bold">{t('notfound.title')}</h1>
+      <p className="mt-2 text-slate-600">{t('notfound.body')}</p>
+      <Link
+        to="/"
+        className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-teal-700 px-4 text-white hover:bg-teal-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+      >
+        {t('nav.home')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { PageLoading } from '../components/ui/Spinner';
+import { useI18n } from '../lib/i18n';
+import HomePage from '../features/home/routes/HomePage';
+
+// Every route but the home page loads on demand, so the first page stays small.
+const LoginPage = lazy(() => import('../features/auth/routes/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/routes/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/routes/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/routes/ResetPasswordPage'));
+const SetPasswordPage = lazy(() => import('../features/auth/routes/SetPasswordPage'));
+const LogoutPage = lazy(() => import('../features/auth/routes/LogoutPage'));
+const AccountPage = lazy(() => import('../features/account/routes/AccountPage'));
+const LibraryPage = lazy(() => import('../features/library/routes/LibraryPage'));
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
+
+export function AppRoutes() {
+  const { t } = useI18n();
+  return (
+    <Suspense fallback={<PageLoading label={t('common.loading')} />}>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/set-password" element={<SetPasswordPage />} />
+        <Route path="/logout" element={<LogoutPage />} />
+        <Route path="/account" element={<AccountPage />} />
+        <Route path="/library" element={<LibraryPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/session';
+
+export interface ChangePasswordInput {
+  currentPassword?: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+export const changePassword = (v: ChangePasswordInput) =>
+  call<{ success: true }>('/users/reset-password-contact', { body: v, auth: true });
+
+export function useChangePassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['sessions'] }),
+  });
+}

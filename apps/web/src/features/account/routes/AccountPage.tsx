@@ -1,0 +1,37 @@
+import { Alert } from '../../../components/ui/Card';
+import { Button } from '../../../components/ui/Button';
+import { PageLoading } from '../../../components/ui/Spinner';
+import { useErrorText } from '../../../lib/forms';
+import { useI18n } from '../../../lib/i18n';
+import { useMe } from '../../../lib/use-session';
+import { DevicesSection } from '../components/DevicesSection';
+import { LanguageSection } from '../components/LanguageSection';
+import { PasswordSection } from '../components/PasswordSection';
+import { ProfileSection } from '../components/ProfileSection';
+
+export default function AccountPage() {
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const me = useMe();
+  if (me.isPending) return <PageLoading label={t('common.loading')} />;
+  if (me.isError) {
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col items-start gap-4 px-4 py-10">
+        <Alert>{errorText(me.error)}</Alert>
+        <Button variant="secondary" onClick={() => void me.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const user = me.data;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-2xl font-bold">{t('account.title')}</h1>
+      <ProfileSection key={user.updateDate} user={user} />
+      <PasswordSection hasPassword={user.hasPassword} />
+      <DevicesSection />
+      <LanguageSection user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { DeviceLimitError } from '@rianroo/contract';
+import { loginBody } from '@rianroo/contract';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { AuthShell } from '../../../components/ui/Card';
+import { TextField } from '../../../components/ui/TextField';
+import { useApiErrorHandler, useZodForm } from '../../../lib/forms';
+import { useI18n } from '../../../lib/i18n';
+import { safeRedirect } from '../../../lib/protected-paths';
+import { useLoggedIn } from '../../../lib/use-session';
+import { useLogin, type LoginOutcome } from '../api/login';
+import { DeviceLimitPanel } from '../components/DeviceLimitPanel';
+import { GoogleButton } from '../components/GoogleButton';
+
+const form = loginBody.omit({ device: true });
+
+export default function LoginPage() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get('redirect'));
+  const loggedIn = useLoggedIn();
+  const [limit, setLimit] = useState<DeviceLimitError>();
+  const { register, handleSubmit, setError, formState } = useZodForm(form, { email: '', password: '' });
+  const onApiError = useApiErrorHandler<{ email: string; password: string }>({ setError }, [
+    'email',
+    'password',
+  ]);
+  const login = useLogin();
+  const finish = () => navigate(target, { replace: true });
+  const onOutcome = (o: LoginOutcome) => (o.kind === 'done' ? finish() : setLimit(o.limit));
+
+  useEffect(() => {
+    if (loggedIn && !limit) navigate(target, { replace: true });
+  }, [loggedIn, limit, navigate, target]);
+
+  return (
+    <AuthShell title={t('login.title')}>
+      {limit ? (
+        <DeviceLimitPanel limit={limit} onDone={finish} />
+      ) : (
+        <>
+          <form
+            noValidate
+            className="flex flex-col gap-4"
+            onSubmit={handleSubmit((v) => login.mutate(v, { onSuccess: onOutcome, onError: onApiError }))}
+          >
+            <TextField
+              label={t('field.email')}
+              type="email"
+              autoComplete="email"
+              error={formState.errors.email?.message}
+              {...register('email')}
+            />
+            <TextField
+              label={t('field.password')}
+              type="password"
+              autoComplete="current-password"
+              error={formState.errors.password?.message}
+              {...register('password')}
+            />
+            <Button type="submit" busy={login.isPending}>
+              {login.isPending ? t('login.submitting') : t('login.submit')}
+            </Button>
+          </form>
+          <GoogleButton onOutcome={onOutcome} onError={onApiError} />
+          <div className="mt-6 flex flex-col gap-2 text-sm">
+            <Link className="text-teal-800 underline-offset-2 hover:underline" to="/forgot-password">
+              {t('login.forgot')}
+            </Link>
+            <p>
+              {t('login.noAccount')}{' '}
+              <Link
+                className="font-medium text-teal-800 underline-offset-2 hover:underline"
+                to={`/register${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`}
+              >
+                {t('nav.register')}
+              </Link>
+            </p>
+            <Link className="text-teal-800 underline-offset-2 hover:underline" to="/set-password">
+              {t('login.legacy')}
+            </Link>
+          </div>
+        </>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,103 @@
+import { registerBody } from '@rianroo/contract';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { AuthShell } from '../../../components/ui/Card';
+import { TextField } from '../../../components/ui/TextField';
+import { useApiErrorHandler, useZodForm } from '../../../lib/forms';
+import { useI18n } from '../../../lib/i18n';
+import { safeRedirect } from '../../../lib/protected-paths';
+import { useLoggedIn } from '../../../lib/use-session';
+import { useRegister, type RegisterInput } from '../api/register';
+
+const form = registerBody.omit({ device: true });
+const fields = ['email', 'password', 'firstName', 'lastName', 'phone'] as const;
+
+export default function RegisterPage() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get('redirect'));
+  const loggedIn = useLoggedIn();
+  const signUp = useRegister();
+  const { register, handleSubmit, setError, formState } = useZodForm(form, {
+    email: '',
+    password: '',
+    firstName: '',
+    lastName: '',
+    acceptTerms: false,
+  });
+  const onApiError = useApiErrorHandler<RegisterInput>({ setError }, [...fields]);
+  useEffect(() => {
+    if (loggedIn && !signUp.isPending) navigate(target, { replace: true });
+  }, [loggedIn, signUp.isPending, navigate, target]);
+  const e = formState.errors;
+
+  return (
+    <AuthShell title={t('register.title')}>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={handleSubmit((v) =>
+          signUp.mutate(
+            { ...v, phone: v.phone || undefined },
+            { onSuccess: () => navigate(target, { replace: true }), onError: onApiError },
+          ),
+        )}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('field.firstName')}
+            autoComplete="given-name"
+            error={e.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label={t('field.lastName')}
+            autoComplete="family-name"
+            error={e.lastName?.message}
+            {...register('lastName')}
+          />
+        </div>
+        <TextField
+          label={t('field.email')}
+          type="email"
+          autoComplete="email"
+          error={e.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={t('field.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('field.passwordMin')}
+          error={e.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label={t('field.phone')}
+          type="tel"
+          autoComplete="tel"
+          error={e.phone?.message}
+          {...register('phone', { setValueAs: (v: string) => v || undefined })}
+        />
+        <label className="flex items-start gap-3 text-sm text-slate-700">
+          <input type="checkbox" className="mt-1 h-5 w-5 accent-teal-700" {...register('acceptTerms')} />
+          <span>{t('register.terms')}</span>
+        </label>
+        <Button type="submit" busy={signUp.isPending}>
+          {signUp.isPending ? t('register.submitting') : t('register.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-sm">
+        {t('register.haveAccount')}{' '}
+        <Link
+          className="font-medium text-teal-800 underline-offset-2 hover:underline"
+          to={`/login${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`}
+        >
+          {t('nav.login')}
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,111 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '@rianroo/contract';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/Button';
+import { Alert, AuthShell } from '../../../components/ui/Card';
+import { PageLoading } from '../../../components/ui/Spinner';
+import { TextField } from '../../../components/ui/TextField';
+import { useApiErrorHandler, useErrorText, useZodForm } from '../../../lib/forms';
+import { useI18n } from '../../../lib/i18n';
+import { useToast } from '../../../lib/toast';
+import { useResetPassword, useVerifyReset } from '../api/password-reset';
+
+const form = z
+  .object({
+    password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+    passwordConfirmation: z.string().min(1),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'] });
+
+/** The e-mailed link lands here: the code is checked first, then the new password is set. */
+export default function ResetPasswordPage() {
+  const { t } = useI18n();
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const setMode = params.get('mode') === 'set';
+  const navigate = useNavigate();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const verify = useVerifyReset(code);
+  const reset = useResetPassword();
+  const { register, handleSubmit, setError, formState } = useZodForm(form, {
+    password: '',
+    passwordConfirmation: '',
+  });
+  const onApiError = useApiErrorHandler<z.input<typeof form>>({ setError }, [
+    'password',
+    'passwordConfirmation',
+  ]);
+  const title = setMode ? t('reset.titleSet') : t('reset.title');
+  const askAgain = (
+    <Link
+      to={setMode ? '/set-password' : '/forgot-password'}
+      className="mt-4 inline-block text-sm font-medium text-teal-800 underline-offset-2 hover:underline"
+    >
+      {t('reset.askAgain')}
+    </Link>
+  );
+
+  if (!code) {
+    return (
+      <AuthShell title={title}>
+        <Alert>{t('reset.missing')}</Alert>
+        {askAgain}
+      </AuthShell>
+    );
+  }
+  if (verify.isPending) return <PageLoading label={t('reset.checking')} />;
+  if (verify.isError) {
+    return (
+      <AuthShell title={title}>
+        <Alert>{errorText(verify.error)}</Alert>
+        {askAgain}
+      </AuthShell>
+    );
+  }
+  const submit = handleSubmit((v) =>
+    reset.mutate(
+      { ...v, verificationString: code },
+      {
+        onSuccess: () => {
+          toast(t('reset.done'), 'success', 4000);
+          navigate('/login', { replace: true });
+        },
+        onError: (e) => {
+          if (e instanceof Error && 'code' in e && e.code === 'PASSWORD_MISMATCH')
+            setError('passwordConfirmation', { message: t('error.PASSWORD_MISMATCH') });
+          else onApiError(e);
+        },
+      },
+    ),
+  );
+  return (
+    <AuthShell title={title} lead={`${t('reset.for')} ${verify.data.email}`}>
+      <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
+        <TextField
+          label={t('field.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('field.passwordMin')}
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label={t('field.passwordConfirmation')}
+          type="password"
+          autoComplete="new-password"
+          error={
+            formState.errors.passwordConfirmation &&
+            (formState.errors.passwordConfirmation.type === 'custom'
+              ? t('error.PASSWORD_MISMATCH')
+              : formState.errors.passwordConfirmation.message)
+          }
+          {...register('passwordConfirmation')}
+        />
+        <Button type="submit" busy={reset.isPending}>
+          {t('reset.submit')}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import type { MessageKey } from './i18n';
+import { useI18n } from './i18n';
+import { useToast } from './toast';
+
+type Issue = {
+  code?: string;
+  path?: PropertyKey[];
+  input?: unknown;
+  minimum?: unknown;
+  format?: string;
+  origin?: string;
+};
+
+/** zod issues in the learner's language (the contract's schemas validate; the words are ours). */
+function issueKey(issue: Issue): MessageKey {
+  const field = String(issue.path?.[issue.path.length - 1] ?? '');
+  if (issue.input === undefined || issue.input === '') return 'field.required';
+  if (issue.format === 'email' || field === 'email') return 'field.invalidEmail';
+  if (field === 'phone') return 'field.invalidPhone';
+  if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) >= 8)
+    return 'field.passwordMin';
+  return 'field.required';
+}
+
+/** react-hook-form validated by a contract schema, with messages translated. */
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: z.input<S>,
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  const { t } = useI18n();
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    // The resolver's typing follows the schema; the error map only changes messages.
+    resolver: zodResolver(schema as never, { error: (iss: Issue) => t(issueKey(iss)) } as never) as never,
+    defaultValues: defaultValues as never,
+    mode: 'onTouched',
+  });
+}
+
+/** The text of an API error in the learner's language. */
+export function useErrorText() {
+  const { t } = useI18n();
+  return (err: unknown): string => {
+    if (err instanceof ApiError) {
+      const key = `error.${err.code}` as MessageKey;
+      try {
+        const text = t(key);
+        if (text) return text;
+      } catch {
+        /* no translation: fall through */
+      }
+      return err.status >= 500 || !err.message ? t('error.generic') : err.message;
+    }
+    return t('error.generic');
+  };
+}
+
+/**
+ * The one place an API error reaches a form: errors about known fields are shown at the field, anything else
+ * as a toast.
+ */
+export function useApiErrorHandler<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError'>,
+  fields: Path<T>[],
+) {
+  const toast = useToast();
+  const text = useErrorText();
+  return (err: unknown) => {
+    if (err instanceof ApiError && err.details.length) {
+      const known = err.details.filter((d) => fields.includes(d.path as Path<T>));
+      const specific = err.code !== 'VALIDATION_ERROR' ? text(err) : undefined;
+      for (const d of known) form.setError(d.path as Path<T>, { message: specific ?? d.message });
+      if (known.length) return;
+    }
+    toast(text(err), 'error');
+  };
+}
