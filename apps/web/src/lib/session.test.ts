@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  call,
+  destroyTokens,
+  isLoggedIn,
+  refreshTokens,
+  saveTokens,
+  tokenIsStale,
+  TOKEN_REFRESH_AFTER_SECONDS,
+} from './session';
+import { KEYS, nowSeconds } from './storage';
+
+const user = { id: 'u-1', email: 'a@b.c', bought_annual: true, profile_image: '/p.png' };
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let calls: { url: string; init?: RequestInit }[];
+let responder: (url: string, init?: RequestInit) => Response | Promise<Response>;
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      return responder(url, init);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function loginAs(savedSecondsAgo: number) {
+  localStorage.setItem(KEYS.token, 'old-access');
+  localStorage.setItem(KEYS.refreshToken, 'old-refresh');
+  localStorage.setItem(KEYS.uid, 'u-1');
+  localStorage.setItem(KEYS.tokenSavedTime, String(nowSeconds() - savedSecondsAgo));
+}
+
+describe('logged-in state (spec section 4)', () => {
+  it('needs a token that is not the text "undefined"', () => {
+    expect(isLoggedIn()).toBe(false);
+    localStorage.setItem(KEYS.token, 'undefined');
+    expect(isLoggedIn()).toBe(false);
+    localStorage.setItem(KEYS.token, 'abc');
+    expect(isLoggedIn()).toBe(true);
+  });
+
+  it('a token saved more than 86400 seconds ago is stale', () => {
+    loginAs(TOKEN_REFRESH_AFTER_SECONDS);
+    expect(tokenIsStale()).toBe(false);
+    loginAs(TOKEN_REFRESH_AFTER_SECONDS + 1);
+    expect(tokenIsStale()).toBe(true);
+    destroyTokens();
+    expect(tokenIsStale()).toBe(false); // anonymous: nothing to refresh
+  });
+});
+
+describe('saving tokens', () => {
+  it('stores the tokens and time, then loads the user and stores boughtAnnual, profile and uid', async () => {
+    responder = () => json(200, user);
+    await saveTokens('acc', 'ref');
+    expect(localStorage.getItem(KEYS.token)).toBe('acc');
+    expect(localStorage.getItem(KEYS.refreshToken)).toBe('ref');
+    expect(Number(localStorage.getItem(KEYS.tokenSavedTime))).toBeGreaterThan(nowSeconds() - 5);
+    expect(localStorage.getItem(KEYS.boughtAnnual)).toBe('true');
+    expect(localStorage.getItem(KEYS.profile)).toBe('/p.png');
+    expect(localStorage.getItem(KEYS.uid)).toBe('u-1');
+    // The user fetch after saving uses the new access token as it is.
+    expect((calls[0]!.init!.headers as Record<string, string>).authorization).toBe('Bearer acc');
+  });
+});
+
+describe('authenticated calls', () => {
+  it('refresh a stale token before the call, with the refresh token as Bearer, and use the new token', async () => {
+    loginAs(TOKEN_REFRESH_AFTER_SECONDS + 60);
+    responder = (url) => {
+      if (url.endsWith('/auth/refresh'))
+        return json(200, { access_token: 'new-access', refresh_token: 'new-refresh' });
+      if (url.endsWith('/auth')) return json(200, user);
+      return json(200, { ok: true });
+    };
+    await call('/users/u-1', { auth: true });
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/refresh', '/api/auth', '/api/users/u-1']);
+    const refresh = calls[0]!;
+    expect((refresh.init!.headers as Record<string, string>).authorization).toBe('Bearer old-refresh');
+    expect(JSON.parse(refresh.init!.body as string)).toEqual({ userId: 'u-1', refreshToken: 'old-refresh' });
+    expect((calls[2]!.init!.headers as Record<string, string>).authorization).toBe('Bearer new-access');
+    expect(localStorage.getItem(KEYS.refreshToken)).toBe('new-refresh');
+  });
+
+  it('do not refresh a fresh token', async () => {
+    loginAs(10);
+    responder = () => json(200, {});
+    await call('/auth/sessions', { auth: true });
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/sessions']);
+  });
+
+  it('share one refresh between concurrent calls', async () => {
+    loginAs(TOKEN_REFRESH_AFTER_SECONDS + 60);
+    responder = (url) => {
+      if (url.endsWith('/auth/refresh')) return json(200, { access_token: 'n', refresh_token: 'r' });
+      if (url.endsWith('/auth')) return json(200, user);
+      return json(200, {});
+    };
+    await Promise.all([call('/a', { auth: true }), call('/b', { auth: true }), refreshTokens()]);
+    expect(calls.filter((c) => c.url.endsWith('/auth/refresh'))).toHaveLength(1);
+  });
+
+  it('a refresh answered 401 while a refresh token exists destroys the tokens and goes to /', async () => {
+    loginAs(TOKEN_REFRESH_AFTER_SECONDS + 60);
+    localStorage.setItem(KEYS.courseID, 'c-1');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    responder = () => json(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Invalid' });
+    await expect(call('/x', { auth: true })).rejects.toMatchObject({ status: 401 });
+    expect(assign).toHaveBeenCalledWith('/');
+    for (const key of [KEYS.token, KEYS.refreshToken, KEYS.tokenSavedTime, KEYS.uid])
+      expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem(KEYS.courseID)).toBe('c-1');
+  });
+
+  it('turn the error shape into an ApiError with field details', async () => {
+    responder = () =>
+      json(400, {
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'bad',
+        details: [{ path: 'email', message: 'Invalid' }],
+      });
+    const err = await call('/users', { body: {} }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expect((err as { field: (p: string) => string }).field('email')).toBe('Invalid');
+  });
+
+  it('report NETWORK_ERROR when nothing answers', async () => {
+    responder = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(call('/health')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+  });
+});
