@@ -1,0 +1,30 @@
+// Starts the platform for the browser tests: builds it, wipes the e2e data, and runs the built server.
+import { execSync, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rootClusterDir } from '../apps/api/src/db/embedded.js';
+import { freePort } from '../apps/api/src/lib/net.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.join(root, '.data', 'e2e');
+execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
+rmSync(dataDir, { recursive: true, force: true });
+rmSync(rootClusterDir(dataDir), { recursive: true, force: true });
+
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: process.env.E2E_PORT ?? '3411',
+    EMBEDDED_PG_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,116 @@
+import { expect, loginInPage, PASSWORD, registerByApi, storageKeys, test, uniqueEmail } from './fixtures';
+
+test('registration creates the account, logs in and lands on the library', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel(/^(ชื่อ|First name)$/).fill('สมหญิง');
+  await page.getByLabel(/^(นามสกุล|Last name)$/).fill('เรียนดี');
+  const email = uniqueEmail('register');
+  await page.getByLabel(/^(อีเมล|E-mail)$/).fill(email);
+  await page.getByLabel(/^(รหัสผ่าน|Password)$/).fill(PASSWORD);
+  await page.getByRole('button', { name: /สร้างบัญชี|Create account/ }).click();
+  await expect(page).toHaveURL('/library');
+  await expect(page.getByText('สมหญิง')).toBeVisible();
+  const keys = await storageKeys(page);
+  expect(keys).toEqual(
+    expect.arrayContaining(['token', 'refreshToken', 'tokenSavedTime', 'uid', 'profile', 'boughtAnnual']),
+  );
+});
+
+test('registration shows the API error at the field when the e-mail is taken', async ({ page, request }) => {
+  const u = await registerByApi(request);
+  await page.goto('/register');
+  await page.getByLabel(/^(ชื่อ|First name)$/).fill('ซ้ำ');
+  await page.getByLabel(/^(นามสกุล|Last name)$/).fill('ซ้ำ');
+  await page.getByLabel(/^(อีเมล|E-mail)$/).fill(u.email);
+  await page.getByLabel(/^(รหัสผ่าน|Password)$/).fill(PASSWORD);
+  await page.getByRole('button', { name: /สร้างบัญชี|Create account/ }).click();
+  await expect(page.getByText('อีเมลนี้มีบัญชีอยู่แล้ว')).toBeVisible();
+  await expect(page).toHaveURL('/register');
+});
+
+test('login returns to the original protected path', async ({ page, request }) => {
+  const u = await registerByApi(request);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount/);
+  await loginInPage(page, u.email);
+  await expect(page).toHaveURL('/account');
+  await expect(page.getByRole('heading', { name: /บัญชีของฉัน|My account/ })).toBeVisible();
+});
+
+test('a wrong password is refused with a message and nothing is stored', async ({ page, request }) => {
+  const u = await registerByApi(request);
+  await page.goto('/login');
+  await loginInPage(page, u.email, 'not-my-password');
+  await expect(page.getByText('อีเมลหรือรหัสผ่านไม่ถูกต้อง')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('logout clears the session from storage and the server', async ({ page, request }) => {
+  const u = await registerByApi(request);
+  await page.goto('/login');
+  await loginInPage(page, u.email);
+  await expect(page).toHaveURL('/library');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await page
+    .getByRole('link', { name: /ออกจากระบบ|Log out/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL('/');
+  const keys = await storageKeys(page);
+  for (const key of ['token', 'refreshToken', 'tokenSavedTime', 'boughtAnnual', 'uid', 'profile'])
+    expect(keys).not.toContain(key);
+  const me = await request.get('/api/auth', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
+});
+
+test('a stale tokenSavedTime makes the refresh call happen before the next authenticated call', async ({
+  page,
+  request,
+}) => {
+  const u = await registerByApi(request);
+  await page.goto('/login');
+  await loginInPage(page, u.email);
+  await expect(page).toHaveURL('/library');
+  await page.evaluate(() =>
+    localStorage.setItem('tokenSavedTime', String(Math.floor(Date.now() / 1000) - 90_000)),
+  );
+  const order: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/public-config')
+      order.push(`${r.method()} ${url.pathname}`);
+  });
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: /อุปกรณ์ที่เข้าสู่ระบบ|Signed-in devices/ })).toBeVisible();
+  expect(order[0]).toBe('POST /api/auth/refresh');
+  expect(order.indexOf('POST /api/auth/refresh')).toBeLessThan(order.indexOf('GET /api/auth/sessions'));
+  expect(order.filter((o) => o === 'POST /api/auth/refresh')).toHaveLength(1);
+  const saved = Number(await page.evaluate(() => localStorage.getItem('tokenSavedTime')));
+  expect(Date.now() / 1000 - saved).toBeLessThan(60);
+});
+
+test('the device-limit flow signs out a chosen device and completes the login', async ({ page, request }) => {
+  const u = await registerByApi(request, 'limit', 'limit-device-one');
+  for (const id of ['limit-device-two', 'limit-device-three']) {
+    const res = await request.post('/api/auth', {
+      data: { email: u.email, password: PASSWORD, device: { id, name: `Phone ${id}` } },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await page.goto('/login');
+  await loginInPage(page, u.email);
+  await expect(
+    page.getByRole('heading', { name: /ใช้งานครบจำนวนอุปกรณ์แล้ว|Device limit reached/ }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: /ออกจากระบบอุปกรณ์ที่เลือก|Sign out selected/ }).click();
+  await expect(page.getByText(/เลือกอย่างน้อย 1 อุปกรณ์|Choose at least one/)).toBeVisible();
+  await page.getByLabel(/Phone limit-device-two/).check();
+  await page.getByRole('button', { name: /ออกจากระบบอุปกรณ์ที่เลือก|Sign out selected/ }).click();
+  await expect(page).toHaveURL('/library');
+  const sessions = await request.get('/api/auth/sessions', {
+    headers: { authorization: `Bearer ${u.access_token}` },
+  });
+  const names = ((await sessions.json()) as { deviceName: string }[]).map((s) => s.deviceName);
+  expect(names).not.toContain('Phone limit-device-two');
+  expect(names).toHaveLength(3);
+});

@@ -1,0 +1,70 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+const hasBrowser = existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium');
+
+/** Every browser test; skipped (loudly, see the config) when there is no Chromium. */
+export const test = base.extend<{ skipWithoutBrowser: void }>({
+  skipWithoutBrowser: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument
+    async ({}, use, testInfo) => {
+      testInfo.skip(!hasBrowser, 'Chromium is not installed');
+      await use();
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export const PASSWORD = 'e2e-strong-password-1';
+let n = 0;
+export const uniqueEmail = (tag: string) =>
+  `${tag}.${Date.now().toString(36)}${(n++).toString(36)}@example.com`;
+
+/** Registers a learner through the API (not the page) from a given device. */
+export async function registerByApi(
+  request: APIRequestContext,
+  tag = 'e2e',
+  deviceId = `api-device-${Date.now()}-${n++}`,
+) {
+  const email = uniqueEmail(tag);
+  const res = await request.post('/api/users', {
+    data: {
+      email,
+      password: PASSWORD,
+      firstName: 'ทดสอบ',
+      lastName: 'อีทูอี',
+      device: { id: deviceId, name: 'Playwright API' },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return { email, ...(await res.json()) } as {
+    email: string;
+    access_token: string;
+    refresh_token: string;
+    user: { id: string };
+  };
+}
+
+export async function loginInPage(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel(/^(อีเมล|E-mail)$/).fill(email);
+  await page.getByLabel(/^(รหัสผ่าน|Password)$/).fill(password);
+  await page.getByRole('button', { name: /^(เข้าสู่ระบบ|Log in)$/ }).click();
+}
+
+/** The newest development-outbox e-mail to `to` whose subject matches. */
+export async function mailTo(request: APIRequestContext, to: string, subject: RegExp) {
+  for (let i = 0; i < 100; i++) {
+    const list = (await (await request.get('/api/dev/mail')).json()) as {
+      to: string;
+      subject: string;
+      text: string;
+    }[];
+    const hit = list.find((m) => m.to === to && subject.test(m.subject));
+    if (hit) return hit;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${to}`);
+}
+
+export const storageKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
