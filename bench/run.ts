@@ -30,6 +30,18 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const USERS = 2_000;
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
+/** Builds the web app and reads the first-page JavaScript size from its bundle report. */
+function webBundle() {
+  const root = path.join(here, '..');
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: root, stdio: 'ignore' });
+  const report = execFileSync('npm', ['run', 'bundle-report', '-w', 'apps/web', '--silent'], {
+    cwd: root,
+  }).toString();
+  console.log(`\nweb, first page:\n${report.trim()}`);
+  const kb = Number(/first-page JavaScript: ([\d.]+) KB/.exec(report)?.[1]);
+  return { gzipKb: kb, budgetKb: 150, pass: kb <= 150 };
+}
+
 async function main() {
   const dataDir = path.join(here, '..', '.data', 'bench');
   const config = loadConfig({
@@ -134,6 +146,7 @@ async function main() {
   } finally {
     await database.close();
   }
+  results.webFirstPage = webBundle();
   await fs.mkdir(path.join(here, 'results'), { recursive: true });
   await fs.writeFile(path.join(here, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('\nresults written to bench/results/latest.json');
