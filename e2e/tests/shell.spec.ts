@@ -23,7 +23,7 @@ test('the page scrolls to the top after a route change', async ({ page }) => {
     .first()
     .click();
   await expect(page).toHaveURL('/login');
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('the app works without Google: no waiting, no Google button', async ({ page }) => {

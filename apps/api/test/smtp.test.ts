@@ -37,6 +37,7 @@ beforeAll(async () => {
   t = await createTestApp({
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     MAIL_FROM: 'Rianroo <no-reply@rianroo.test>',
+    MAIL_RETRY_DELAY_SECONDS: '1',
   });
 });
 afterAll(async () => {
