@@ -84,5 +84,15 @@ describe('start-up of the built server', () => {
     });
     expect(me.status).toBe(200);
     expect(await stop(second.child)).toBe(0);
-  }, 180_000);
+
+    // A new clone in the same place: DATA_DIR is gone but, as root, the old cluster is still in the temp folder.
+    await fs.rm(dataDir, { recursive: true, force: true });
+    const third = await start();
+    expect((await fetch(`${third.url}/api/ready`)).status).toBe(200);
+    const after = await fetch(`${third.url}/api/auth`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(after.status).toBe(401); // a new, empty database: the old session does not exist there
+    expect(await stop(third.child)).toBe(0);
+  }, 240_000);
 });

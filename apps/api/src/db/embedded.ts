@@ -102,6 +102,13 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
   await fs.mkdir(opts.dataDir, { recursive: true });
   const { native, cluster, ids } = await layout(opts.dataDir, await platformBinDir());
   const passwordFile = path.join(opts.dataDir, 'pg-password');
+  await stopOrphan(cluster, log);
+  if (existsSync(path.join(cluster, 'PG_VERSION')) && !existsSync(passwordFile)) {
+    // DATA_DIR is the source of truth: a cluster whose DATA_DIR was deleted (a new clone in the same place)
+    // cannot be opened without its password, so it is replaced by a new one.
+    log(`replacing the PostgreSQL cluster of a deleted DATA_DIR in ${cluster}`);
+    await fs.rm(cluster, { recursive: true, force: true });
+  }
   if (!existsSync(path.join(cluster, 'PG_VERSION'))) {
     log(`initialising PostgreSQL cluster in ${cluster}`);
     const password = randomBytes(18).toString('base64url');
@@ -142,7 +149,6 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions): Promise<Em
   ];
   if (opts.unsafeFast)
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-  await stopOrphan(cluster, log);
   const child = run(path.join(native, 'bin', 'postgres'), flags, ids);
   // If this process ends without stop() (a crash, process.exit), PostgreSQL must not outlive it.
   const killOnExit = () => child.kill('SIGINT');
