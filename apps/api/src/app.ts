@@ -8,6 +8,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { coursesRoutes } from './modules/courses/courses.routes.js';
+import { CoursesService } from './modules/courses/courses.service.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { SocialService } from './modules/social/social.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -85,12 +87,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const auth = new AuthService(app);
   const users = new UsersService(app, auth);
   const social = new SocialService(app, auth);
+  const coursesService = new CoursesService(app);
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes, { service: auth });
       await api.register(usersRoutes, { service: users });
       await api.register(socialRoutes, { service: social });
+      await api.register(coursesRoutes, { service: coursesService });
     },
     { prefix: '/api' },
   );

@@ -3,3 +3,4 @@ export * from './common.js';
 export * from './users.js';
 export * from './auth.js';
 export * from './system.js';
+export * from './courses.js';

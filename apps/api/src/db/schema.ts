@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -152,3 +153,82 @@ export const devMail = pgTable('dev_mail', {
   html: text('html').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+// Courses and progress (PRODUCT.md sections 4 and 5).
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  nameTh: text('name_th').notNull(),
+  nameEn: text('name_en').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    description: text('description').notNull().default(''),
+    coverImage: text('cover_image'),
+    categoryId: uuid('category_id').references(() => categories.id),
+    level: text('level', { enum: ['beginner', 'intermediate', 'advanced'] })
+      .notNull()
+      .default('beginner'),
+    language: text('language').notNull().default('th'),
+    status: text('status', { enum: ['draft', 'published', 'archived'] })
+      .notNull()
+      .default('draft'),
+    publishedAt: ts('published_at'),
+    free: boolean('free').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('courses_published_idx').on(t.status, t.publishedAt)],
+);
+
+export const episodes = pgTable(
+  'episodes',
+  {
+    id: uuid('id').primaryKey(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull(),
+    sectionTitle: text('section_title'),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    isTeaser: boolean('is_teaser').notNull().default(false),
+    published: boolean('published').notNull().default(true),
+  },
+  (t) => [index('episodes_course_idx').on(t.courseId, t.sort)],
+);
+
+/** One row per learner and episode; the rules of PRODUCT.md section 5 hold in the upsert itself. */
+export const episodeProgress = pgTable(
+  'episode_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    episodeId: uuid('episode_id')
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    lastSecond: integer('last_second').notNull().default(0),
+    completionPercentage: integer('completion_percentage').notNull().default(0),
+    firstWatchedAt: ts('first_watched_at'),
+    watchedAt: ts('watched_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.episodeId] }),
+    index('episode_progress_user_course_idx').on(t.userId, t.courseId),
+    index('episode_progress_user_recent_idx').on(t.userId, t.updatedAt),
+  ],
+);

@@ -1,0 +1,70 @@
+import type { CourseSummary } from '@rianroo/contract';
+import type { Db } from '../../db/client.js';
+
+type Row = Record<string, unknown>;
+
+/** A published course with the derived episode count and total duration. */
+const SUMMARY = `
+  select c.*, coalesce(e.cnt, 0)::int as episode_count, coalesce(e.total, 0)::int as total_duration
+  from courses c
+  left join lateral (
+    select count(*) as cnt, sum(duration_seconds) as total from episodes
+    where course_id = c.id and published) e on true`;
+
+export const toCourseSummary = (r: Row): CourseSummary => ({
+  id: r.id as string,
+  slug: r.slug as string,
+  title: r.title as string,
+  subtitle: r.subtitle as string,
+  description: r.description as string,
+  coverImage: (r.cover_image as string | null) ?? null,
+  level: r.level as string,
+  language: r.language as string,
+  free: r.free as boolean,
+  publishedAt: r.published_at ? (r.published_at as Date).toISOString() : null,
+  episodeCount: r.episode_count as number,
+  totalDurationSeconds: r.total_duration as number,
+});
+
+export async function findPublishedCourse(db: Db, by: { id?: string; slug?: string }) {
+  const { rows } = await db.$client.query<Row>(
+    `${SUMMARY} where c.status = 'published' and ${by.id ? 'c.id = $1' : 'c.slug = $1'}`,
+    [by.id ?? by.slug],
+  );
+  return rows[0] ? toCourseSummary(rows[0]) : undefined;
+}
+
+export async function publishedSlugs(db: Db) {
+  const { rows } = await db.$client.query<{ slug: string; updated_at: Date }>(
+    `select slug, updated_at from courses where status = 'published' order by published_at desc`,
+  );
+  return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at.toISOString() }));
+}
+
+/** The learner's best entitlement to all courses: an active or trialing subscription, with its end. */
+export async function activeSubscription(db: Db, userId: string) {
+  const { rows } = await db.$client.query<{ status: string; current_period_end: Date }>(
+    `select status, current_period_end from subscriptions
+     where user_id = $1 and status in ('active', 'trialing') and current_period_end > now()
+     order by (status = 'active') desc, current_period_end desc limit 1`,
+    [userId],
+  );
+  return rows[0];
+}
+
+export async function publishedEpisodes(db: Db, courseId: string) {
+  const { rows } = await db.$client.query<Row>(
+    `select * from episodes where course_id = $1 and published order by sort`,
+    [courseId],
+  );
+  return rows;
+}
+
+export async function findEpisode(db: Db, episodeId: string) {
+  const { rows } = await db.$client.query<Row>(
+    `select e.*, c.free as course_free from episodes e join courses c on c.id = e.course_id
+     where e.id = $1 and e.published and c.status = 'published'`,
+    [episodeId],
+  );
+  return rows[0];
+}

@@ -1,0 +1,160 @@
+import type { CourseAccess, CourseSummary } from '@rianroo/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError, notFound } from '../../lib/errors.js';
+import * as courses from './courses.repo.js';
+import * as progress from './progress.repo.js';
+import { toCourseSummary } from './courses.repo.js';
+
+const noAccess = () => new AppError('NO_ACCESS', 403, 'This episode needs a subscription or a free trial');
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Courses, access (PRODUCT.md section 7) and progress (section 5). */
+export class CoursesService {
+  constructor(private readonly app: FastifyInstance) {}
+  private get db() {
+    return this.app.db;
+  }
+
+  async course(by: { id?: string; slug?: string }): Promise<CourseSummary> {
+    const course = await courses.findPublishedCourse(this.db, by);
+    if (!course) throw notFound('Course');
+    return course;
+  }
+
+  slugs() {
+    return courses.publishedSlugs(this.db);
+  }
+
+  /** Free course, or an active or trialing subscription. (Organisation grants arrive with organisations.) */
+  async access(userId: string, course: Pick<CourseSummary, 'free'>): Promise<CourseAccess> {
+    if (course.free) return { canAccess: true, reason: 'free', expiresAt: null };
+    const sub = await courses.activeSubscription(this.db, userId);
+    if (sub) {
+      return {
+        canAccess: true,
+        reason: sub.status === 'trialing' ? 'trial' : 'subscription',
+        expiresAt: sub.current_period_end.toISOString(),
+      };
+    }
+    return { canAccess: false, reason: 'none', expiresAt: null };
+  }
+
+  async checkCourse(userId: string, courseId: string) {
+    return this.access(userId, await this.course({ id: courseId }));
+  }
+
+  async episodesAndQuizzes(userId: string, courseId: string) {
+    const course = await this.course({ id: courseId });
+    const access = await this.access(userId, course);
+    const rows = await courses.publishedEpisodes(this.db, courseId);
+    return {
+      course,
+      access,
+      episodes: rows.map((e) => ({
+        id: e.id as string,
+        sort: e.sort as number,
+        sectionTitle: (e.section_title as string | null) ?? null,
+        title: e.title as string,
+        description: e.description as string,
+        durationSeconds: e.duration_seconds as number,
+        isTeaser: e.is_teaser as boolean,
+        locked: !(e.is_teaser as boolean) && !access.canAccess,
+        quiz: null,
+      })),
+    };
+  }
+
+  /** The episode of a progress call, checked: it belongs to the course and the learner may watch it. */
+  private async watchable(userId: string, courseId: string, episodeId: string) {
+    const episode = await courses.findEpisode(this.db, episodeId);
+    if (!episode || episode.course_id !== courseId) throw notFound('Episode');
+    if (!episode.is_teaser) {
+      const access = await this.access(userId, { free: episode.course_free as boolean });
+      if (!access.canAccess) throw noAccess();
+    }
+    return episode;
+  }
+
+  async saveProgress(
+    userId: string,
+    b: { course_id: string; episode_id: string; last_second: number; episodeCompletionPercentage?: number },
+  ) {
+    const episode = await this.watchable(userId, b.course_id, b.episode_id);
+    const duration = episode.duration_seconds as number;
+    // Clamped to the episode: a position past the end or a share above 100 cannot be stored.
+    const lastSecond = Math.floor(duration > 0 ? Math.min(b.last_second, duration) : b.last_second);
+    const percent = Math.floor(Math.min(100, b.episodeCompletionPercentage ?? 0));
+    const row = await progress.upsertProgress(this.db, {
+      userId,
+      episodeId: b.episode_id,
+      courseId: b.course_id,
+      lastSecond,
+      percent,
+    });
+    return {
+      episode_id: b.episode_id,
+      last_second: row.last_second,
+      episodeCompletionPercentage: row.completion_percentage,
+      watched: row.watched_at !== null,
+      updatedAt: row.updated_at.toISOString(),
+    };
+  }
+
+  async saveFirstWatched(userId: string, courseId: string, episodeId: string) {
+    await this.watchable(userId, courseId, episodeId);
+    await progress.markFirstWatched(this.db, userId, episodeId, courseId);
+  }
+
+  async markWatched(userId: string, courseId: string, episodeId: string) {
+    await this.watchable(userId, courseId, episodeId);
+    return { watched: await progress.markWatched(this.db, userId, episodeId) };
+  }
+
+  async ongoing(userId: string, courseId: string) {
+    const rows = await progress.progressOfCourse(this.db, userId, courseId);
+    return rows.map((r) => ({
+      episode_id: r.episode_id,
+      last_second: r.last_second,
+      episodeCompletionPercentage: r.completion_percentage,
+      watched: r.watched_at !== null,
+      updatedAt: r.updated_at.toISOString(),
+    }));
+  }
+
+  /** Watched ids without and with teasers; finish = watched non-teasers / all non-teasers x 100. */
+  async watched(userId: string, courseId: string) {
+    const [rows, total] = await Promise.all([
+      progress.progressOfCourse(this.db, userId, courseId),
+      progress.countNonTeaserEpisodes(this.db, courseId),
+    ]);
+    const watched = rows.filter((r) => r.watched_at !== null);
+    const nonTeaser = watched.filter((r) => !r.is_teaser).map((r) => r.episode_id);
+    return {
+      watchedEpisode: nonTeaser,
+      watchedEpisodeIncludeTeaser: watched.map((r) => r.episode_id),
+      courseFinishPercentage: total ? round2((nonTeaser.length / total) * 100) : 0,
+    };
+  }
+
+  async lastWatched(userId: string) {
+    const last = await progress.lastWatched(this.db, userId);
+    if (!last) return null;
+    return {
+      course: await this.course({ id: last.course_id }),
+      episode: { id: last.episode_id, title: last.title },
+      last_second: last.last_second,
+    };
+  }
+
+  async myCourses(userId: string) {
+    const rows = await progress.myCourses(this.db, userId);
+    return rows.map((r) => ({
+      ...toCourseSummary(r),
+      courseFinishPercentage: (r.non_teaser as number)
+        ? round2((Number(r.watched) / (r.non_teaser as number)) * 100)
+        : 0,
+      lastWatchedEpisodeId: (r.last_episode as string | null) ?? null,
+      lastWatchedAt: (r.last_at as Date).toISOString(),
+    }));
+  }
+}

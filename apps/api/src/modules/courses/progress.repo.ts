@@ -1,0 +1,112 @@
+import type { Db } from '../../db/client.js';
+
+/** An episode counts as watched from this share of distinct seconds played (PRODUCT.md section 5). */
+export const WATCHED_AT_PERCENT = 90;
+
+/**
+ * One row per learner and episode, in one statement, so concurrent saves from two tabs lose nothing:
+ * the completion never decreases, the position is the latest, watched is set once and stays.
+ */
+export async function upsertProgress(
+  db: Db,
+  p: { userId: string; episodeId: string; courseId: string; lastSecond: number; percent: number },
+) {
+  const { rows } = await db.$client.query<{
+    last_second: number;
+    completion_percentage: number;
+    watched_at: Date | null;
+    updated_at: Date;
+  }>({
+    name: 'progress_upsert',
+    text: `insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at)
+           values ($1, $2, $3, $4, $5, case when $5 >= ${WATCHED_AT_PERCENT} then now() end, now())
+           on conflict (user_id, episode_id) do update set
+             last_second = excluded.last_second,
+             completion_percentage = greatest(episode_progress.completion_percentage, excluded.completion_percentage),
+             watched_at = coalesce(episode_progress.watched_at, excluded.watched_at),
+             updated_at = now()
+           returning last_second, completion_percentage, watched_at, updated_at`,
+    values: [p.userId, p.episodeId, p.courseId, p.lastSecond, p.percent],
+  });
+  return rows[0]!;
+}
+
+export async function markFirstWatched(db: Db, userId: string, episodeId: string, courseId: string) {
+  await db.$client.query(
+    `insert into episode_progress (user_id, episode_id, course_id, first_watched_at) values ($1, $2, $3, now())
+     on conflict (user_id, episode_id) do update set first_watched_at = coalesce(episode_progress.first_watched_at, now())`,
+    [userId, episodeId, courseId],
+  );
+}
+
+/** Sets watched only when enough of the episode was really played; answers whether it is watched. */
+export async function markWatched(db: Db, userId: string, episodeId: string) {
+  const { rows } = await db.$client.query<{ watched: boolean }>(
+    `update episode_progress set watched_at = coalesce(watched_at, case when completion_percentage >= ${WATCHED_AT_PERCENT} then now() end)
+     where user_id = $1 and episode_id = $2 returning watched_at is not null as watched`,
+    [userId, episodeId],
+  );
+  return rows[0]?.watched ?? false;
+}
+
+export async function progressOfCourse(db: Db, userId: string, courseId: string) {
+  const { rows } = await db.$client.query<{
+    episode_id: string;
+    last_second: number;
+    completion_percentage: number;
+    watched_at: Date | null;
+    updated_at: Date;
+    is_teaser: boolean;
+  }>(
+    `select p.episode_id, p.last_second, p.completion_percentage, p.watched_at, p.updated_at, e.is_teaser
+     from episode_progress p join episodes e on e.id = p.episode_id
+     where p.user_id = $1 and p.course_id = $2 order by p.updated_at desc`,
+    [userId, courseId],
+  );
+  return rows;
+}
+
+export async function countNonTeaserEpisodes(db: Db, courseId: string) {
+  const { rows } = await db.$client.query<{ n: number }>(
+    `select count(*)::int as n from episodes where course_id = $1 and published and not is_teaser`,
+    [courseId],
+  );
+  return rows[0]!.n;
+}
+
+export async function lastWatched(db: Db, userId: string) {
+  const { rows } = await db.$client.query<{
+    course_id: string;
+    episode_id: string;
+    title: string;
+    last_second: number;
+  }>(
+    `select p.course_id, p.episode_id, e.title, p.last_second from episode_progress p
+     join episodes e on e.id = p.episode_id join courses c on c.id = p.course_id and c.status = 'published'
+     where p.user_id = $1 order by p.updated_at desc limit 1`,
+    [userId],
+  );
+  return rows[0];
+}
+
+/** Courses the learner started, most recent first, with finish percentage and last episode. */
+export async function myCourses(db: Db, userId: string) {
+  const { rows } = await db.$client.query<Record<string, unknown>>(
+    `with mine as (
+       select p.course_id, max(p.updated_at) as last_at,
+         (array_agg(p.episode_id order by p.updated_at desc))[1] as last_episode,
+         count(*) filter (where p.watched_at is not null and not e.is_teaser) as watched
+       from episode_progress p join episodes e on e.id = p.episode_id
+       where p.user_id = $1 group by p.course_id)
+     select c.*, m.last_at, m.last_episode, m.watched,
+       coalesce(x.cnt, 0)::int as episode_count, coalesce(x.total, 0)::int as total_duration,
+       coalesce(x.non_teaser, 0)::int as non_teaser
+     from mine m join courses c on c.id = m.course_id and c.status = 'published'
+     left join lateral (
+       select count(*) as cnt, sum(duration_seconds) as total, count(*) filter (where not is_teaser) as non_teaser
+       from episodes where course_id = c.id and published) x on true
+     order by m.last_at desc`,
+    [userId],
+  );
+  return rows;
+}

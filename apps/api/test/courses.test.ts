@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue, subscribe } from './courses-fixture.js';
+import { bearer, createTestApp, register, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let cat: Awaited<ReturnType<typeof seedCatalogue>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  cat = await seedCatalogue(t);
+});
+afterAll(() => t.close());
+
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const post = (url: string, payload: unknown, token: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
+
+describe('courses and access', () => {
+  it('answers published courses by id and slug with derived counts; drafts and unknown ids are 404', async () => {
+    const u = await register(t.app);
+    const byId = await get(`/api/course/${cat.paid}`, u.access_token);
+    expect(byId.statusCode).toBe(200);
+    expect(byId.json()).toMatchObject({
+      id: cat.paid,
+      episodeCount: 4,
+      totalDurationSeconds: 360,
+      free: false,
+    });
+    expect((await get(`/api/course/get-course-by-slug/${byId.json().slug}`, u.access_token)).json().id).toBe(
+      cat.paid,
+    );
+    expect((await get(`/api/course/${cat.draft}`, u.access_token)).statusCode).toBe(404);
+    expect((await get('/api/course/01900000-0000-7000-8000-000000000000', u.access_token)).statusCode).toBe(
+      404,
+    );
+    expect((await get('/api/course/not-a-uuid', u.access_token)).statusCode).toBe(400);
+    expect((await get(`/api/course/${cat.paid}`)).statusCode).toBe(401);
+    const slugs = (await get('/api/courses/get-slug-courses')).json().map((s: { slug: string }) => s.slug);
+    expect(slugs).toContain(byId.json().slug);
+    expect(slugs.some((s: string) => s.startsWith('draft-'))).toBe(false);
+  });
+
+  it('check/course answers free, subscription, trial or none', async () => {
+    const none = await register(t.app);
+    expect((await get(`/api/users/check/course/${cat.paid}`, none.access_token)).json()).toEqual({
+      canAccess: false,
+      reason: 'none',
+      expiresAt: null,
+    });
+    expect((await get(`/api/users/check/course/${cat.free}`, none.access_token)).json()).toMatchObject({
+      canAccess: true,
+      reason: 'free',
+    });
+    const member = await register(t.app);
+    await subscribe(t, member.user.id);
+    const access = (await get(`/api/users/check/course/${cat.paid}`, member.access_token)).json();
+    expect(access).toMatchObject({ canAccess: true, reason: 'subscription' });
+    expect(new Date(access.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    const trial = await register(t.app);
+    await subscribe(t, trial.user.id, 'trialing');
+    expect((await get(`/api/users/check/course/${cat.paid}`, trial.access_token)).json().reason).toBe(
+      'trial',
+    );
+  });
+
+  it('lists episodes in order, locked for a learner without access except the teaser', async () => {
+    const u = await register(t.app);
+    const res = await post(`/api/course/${cat.paid}/get-episode-and-quiz`, {}, u.access_token);
+    expect(res.statusCode).toBe(200);
+    const eps = res.json().episodes as { id: string; locked: boolean; isTeaser: boolean }[];
+    expect(eps.map((e) => e.id)).toEqual(cat.paidEpisodes.map((e) => e.id));
+    expect(eps.map((e) => e.locked)).toEqual([false, true, true, true]);
+    await subscribe(t, u.user.id);
+    const after = (await post(`/api/course/${cat.paid}/get-episode-and-quiz`, {}, u.access_token)).json();
+    expect(after.episodes.every((e: { locked: boolean }) => !e.locked)).toBe(true);
+  });
+});
+
+describe('progress (PRODUCT.md section 5)', () => {
+  const save = (
+    token: string,
+    courseId: string,
+    episodeId: string,
+    last_second: number,
+    episodeCompletionPercentage?: number,
+  ) =>
+    post(
+      '/api/users/on-going-episode',
+      { course_id: courseId, episode_id: episodeId, last_second, episodeCompletionPercentage },
+      token,
+    );
+
+  it('saves the teaser for anyone logged in, refuses locked episodes with 403 NO_ACCESS', async () => {
+    const u = await register(t.app);
+    const [teaser, first] = cat.paidEpisodes;
+    expect((await save(u.access_token, cat.paid, teaser!.id, 12, 20)).statusCode).toBe(200);
+    const locked = await save(u.access_token, cat.paid, first!.id, 12, 20);
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().code).toBe('NO_ACCESS');
+    expect((await get(`/api/users/on-going-episode?course=${cat.paid}`, u.access_token)).json()).toHaveLength(
+      1,
+    );
+  });
+
+  it('validates the payload: course, episode and last second are required; the episode must belong to the course', async () => {
+    const u = await register(t.app);
+    const [e] = cat.freeEpisodes;
+    for (const body of [
+      { course_id: cat.free, episode_id: e!.id },
+      { course_id: cat.free, last_second: 3 },
+      { episode_id: e!.id, last_second: 3 },
+      { course_id: cat.free, episode_id: e!.id, last_second: -1 },
+    ]) {
+      expect((await post('/api/users/on-going-episode', body, u.access_token)).statusCode).toBe(400);
+    }
+    expect((await save(u.access_token, cat.paid, e!.id, 3, 5)).statusCode).toBe(404);
+    expect((await save(u.access_token, cat.draft, cat.draftEpisodes[0]!.id, 3, 5)).statusCode).toBe(404);
+  });
+
+  it('keeps completion monotonic, the latest position, clamps to the duration, and sets watched once at 90%', async () => {
+    const u = await register(t.app);
+    const [e] = cat.freeEpisodes; // 50 s
+    let r = (await save(u.access_token, cat.free, e!.id, 20, 40)).json();
+    expect(r).toMatchObject({ last_second: 20, episodeCompletionPercentage: 40, watched: false });
+    r = (await save(u.access_token, cat.free, e!.id, 5, 10)).json();
+    expect(r).toMatchObject({ last_second: 5, episodeCompletionPercentage: 40 });
+    r = (await save(u.access_token, cat.free, e!.id, 500, 250)).json();
+    expect(r).toMatchObject({ last_second: 50, episodeCompletionPercentage: 100, watched: true });
+    r = (await save(u.access_token, cat.free, e!.id, 3, 0)).json();
+    expect(r).toMatchObject({ last_second: 3, episodeCompletionPercentage: 100, watched: true });
+  });
+
+  it('loses nothing when two tabs save at once', async () => {
+    const u = await register(t.app);
+    const [, e] = cat.freeEpisodes;
+    const results = await Promise.all([
+      save(u.access_token, cat.free, e!.id, 30, 70),
+      save(u.access_token, cat.free, e!.id, 10, 20),
+      save(u.access_token, cat.free, e!.id, 45, 95),
+    ]);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const [row] = (await get(`/api/users/on-going-episode?course=${cat.free}`, u.access_token)).json();
+    expect(row.episodeCompletionPercentage).toBe(95);
+    expect(row.watched).toBe(true);
+  });
+
+  it('watched-episode at the end only counts when enough was really played (seeking to the end does not)', async () => {
+    const u = await register(t.app);
+    await subscribe(t, u.user.id);
+    const [, a, b] = cat.paidEpisodes;
+    await save(u.access_token, cat.paid, a!.id, 100, 12); // jumped to the end
+    expect(
+      (
+        await post('/api/users/watched-episode', { course_id: cat.paid, episode_id: a!.id }, u.access_token)
+      ).json(),
+    ).toEqual({ watched: false });
+    await save(u.access_token, cat.paid, b!.id, 100, 91);
+    expect(
+      (
+        await post('/api/users/watched-episode', { course_id: cat.paid, episode_id: b!.id }, u.access_token)
+      ).json(),
+    ).toEqual({ watched: true });
+  });
+
+  it('watched-episode lookup: ids without and with teasers, finish share over non-teaser episodes', async () => {
+    const u = await register(t.app);
+    await subscribe(t, u.user.id);
+    const [teaser, a] = cat.paidEpisodes;
+    await save(u.access_token, cat.paid, teaser!.id, 60, 100);
+    await save(u.access_token, cat.paid, a!.id, 100, 95);
+    const w = (await get(`/api/users/watched-episode?course=${cat.paid}`, u.access_token)).json();
+    expect(w.watchedEpisode).toEqual([a!.id]);
+    expect(w.watchedEpisodeIncludeTeaser.sort()).toEqual([teaser!.id, a!.id].sort());
+    expect(w.courseFinishPercentage).toBeCloseTo(33.33, 2);
+    const other = await register(t.app);
+    expect((await get(`/api/users/watched-episode?course=${cat.paid}`, other.access_token)).json()).toEqual({
+      watchedEpisode: [],
+      watchedEpisodeIncludeTeaser: [],
+      courseFinishPercentage: 0,
+    });
+    expect((await get('/api/users/watched-episode', u.access_token)).statusCode).toBe(400);
+  });
+
+  it('first watch is recorded once; last watched and my courses follow the latest activity', async () => {
+    const u = await register(t.app);
+    expect((await get('/api/users/last-watched-episode', u.access_token)).json()).toBeNull();
+    const [e1, e2] = cat.freeEpisodes;
+    expect(
+      (
+        await post(
+          '/api/users/save-first-watched',
+          { course_id: cat.free, episode_id: e1!.id },
+          u.access_token,
+        )
+      ).json(),
+    ).toEqual({ success: true });
+    await save(u.access_token, cat.free, e1!.id, 10, 20);
+    await save(u.access_token, cat.paid, cat.paidEpisodes[0]!.id, 5, 10);
+    await save(u.access_token, cat.free, e2!.id, 7, 95);
+    const last = (await get('/api/users/last-watched-episode', u.access_token)).json();
+    expect(last).toMatchObject({ course: { id: cat.free }, episode: { id: e2!.id }, last_second: 7 });
+    const mine = (await get('/api/users/my-course', u.access_token)).json();
+    expect(mine.map((c: { id: string }) => c.id)).toEqual([cat.free, cat.paid]);
+    expect(mine[0]).toMatchObject({ courseFinishPercentage: 50, lastWatchedEpisodeId: e2!.id });
+    // Another learner sees none of it.
+    const other = await register(t.app);
+    expect((await get('/api/users/my-course', other.access_token)).json()).toEqual([]);
+    expect((await get(`/api/users/on-going-episode?course=${cat.free}`, other.access_token)).json()).toEqual(
+      [],
+    );
+  });
+});

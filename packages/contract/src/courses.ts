@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+export const courseIdParams = z.object({ id: z.uuid() });
+export const slugParams = z.object({ slug: z.string().trim().min(1).max(200) });
+
+export const courseSummary = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  description: z.string(),
+  coverImage: z.string().nullable(),
+  level: z.string(),
+  language: z.string(),
+  free: z.boolean(),
+  publishedAt: z.string().nullable(),
+  episodeCount: z.number().int(),
+  totalDurationSeconds: z.number().int(),
+});
+export type CourseSummary = z.infer<typeof courseSummary>;
+
+export const accessReason = z.enum(['free', 'subscription', 'trial', 'organization', 'none']);
+export const courseAccess = z.object({
+  canAccess: z.boolean(),
+  reason: accessReason,
+  expiresAt: z.string().nullable(),
+});
+export type CourseAccess = z.infer<typeof courseAccess>;
+
+export const episodeItem = z.object({
+  id: z.uuid(),
+  sort: z.number().int(),
+  sectionTitle: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  durationSeconds: z.number().int(),
+  isTeaser: z.boolean(),
+  locked: z.boolean(),
+  /** Quiz summary of the episode; quizzes arrive with the assessments capability. */
+  quiz: z.null(),
+});
+export const episodesAndQuizzes = z.object({
+  course: courseSummary,
+  access: courseAccess,
+  episodes: z.array(episodeItem),
+});
+
+/** Spec section 3: the progress payload, keys spelled as the spec spells them. */
+export const progressBody = z.object({
+  course_id: z.uuid(),
+  episode_id: z.uuid(),
+  last_second: z.number().finite().min(0),
+  episodeCompletionPercentage: z.number().finite().min(0).optional(),
+});
+export const progressItem = z.object({
+  episode_id: z.uuid(),
+  last_second: z.number().int(),
+  episodeCompletionPercentage: z.number().int(),
+  watched: z.boolean(),
+  updatedAt: z.string(),
+});
+export const progressList = z.array(progressItem);
+export const courseQuery = z.object({ course: z.uuid() });
+
+/** Spec section 3: the first-watch payload. */
+export const episodeRef = z.object({ course_id: z.uuid(), episode_id: z.uuid() });
+
+export const watchedEpisodes = z.object({
+  watchedEpisode: z.array(z.uuid()),
+  watchedEpisodeIncludeTeaser: z.array(z.uuid()),
+  courseFinishPercentage: z.number(),
+});
+
+export const lastWatched = z
+  .object({
+    course: courseSummary,
+    episode: z.object({ id: z.uuid(), title: z.string() }),
+    last_second: z.number().int(),
+  })
+  .nullable();
+
+export const myCourse = courseSummary.extend({
+  courseFinishPercentage: z.number(),
+  lastWatchedEpisodeId: z.uuid().nullable(),
+  lastWatchedAt: z.string(),
+});
+export const myCourseList = z.array(myCourse);
