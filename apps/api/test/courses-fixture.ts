@@ -1,4 +1,4 @@
-import { categories, courses, episodes, plans, subscriptions } from '../src/db/schema.js';
+import { categories, courses, courseTags, episodes, plans, subscriptions } from '../src/db/schema.js';
 import { uuidv7 } from '../src/lib/ids.js';
 import type { TestApp } from './helpers.js';
 
@@ -17,9 +17,10 @@ export async function seedCatalogue(t: TestApp) {
       id: paid,
       slug: `invest-${paid}`,
       title: 'ลงทุนหุ้นเบื้องต้น',
+      description: 'เรียนรู้การอ่านงบการเงินและการเลือกหุ้นปันผล',
       categoryId,
       status: 'published',
-      publishedAt: now,
+      publishedAt: new Date(now.getTime() - 1000),
     },
     {
       id: free,
@@ -44,22 +45,21 @@ export async function seedCatalogue(t: TestApp) {
   const freeEpisodes = [ep(free, 1, 50), ep(free, 2, 50)];
   const draftEpisodes = [ep(draft, 1, 30)];
   await t.db.insert(episodes).values([...paidEpisodes, ...freeEpisodes, ...draftEpisodes]);
-  return { paid, free, draft, paidEpisodes, freeEpisodes, draftEpisodes };
+  await t.db.insert(courseTags).values([{ courseId: paid, tag: 'investing' }]);
+  return { paid, free, draft, categoryId, paidEpisodes, freeEpisodes, draftEpisodes };
 }
 
 /** Gives the user an active subscription (or a trial) ending in 30 days. */
 export async function subscribe(t: TestApp, userId: string, status: 'active' | 'trialing' = 'active') {
   const planId = uuidv7();
-  await t.db
-    .insert(plans)
-    .values({
-      id: planId,
-      code: `plan-${planId}`,
-      name: 'รายเดือน',
-      interval: 'month',
-      lengthDays: 30,
-      priceSatang: 29_900,
-    });
+  await t.db.insert(plans).values({
+    id: planId,
+    code: `plan-${planId}`,
+    name: 'รายเดือน',
+    interval: 'month',
+    lengthDays: 30,
+    priceSatang: 29_900,
+  });
   await t.db.insert(subscriptions).values({
     id: uuidv7(),
     userId,

@@ -85,3 +85,35 @@ export const myCourse = courseSummary.extend({
   lastWatchedAt: z.string(),
 });
 export const myCourseList = z.array(myCourse);
+
+export const courseList = z.array(courseSummary);
+export const categoryCourses = z.array(
+  z.object({
+    category: z.object({ id: z.uuid(), slug: z.string(), nameTh: z.string(), nameEn: z.string() }),
+    courses: courseList,
+  }),
+);
+export const recommendedQuery = z.object({ userId: z.uuid(), courseId: z.uuid() });
+export const recommendedCourses = z.object({ courses: courseList, watchedEpisode: z.array(z.uuid()) });
+
+export const searchQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  category: z.string().trim().max(100).optional(),
+  tag: z.string().trim().max(100).optional(),
+  level: z.enum(['beginner', 'intermediate', 'advanced']).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+export const searchResult = z.object({ total: z.number().int(), courses: courseList });
+
+export const episodeIdParams = z.object({ id: z.uuid() });
+export const episodeDetail = z.object({
+  id: z.uuid(),
+  courseId: z.uuid(),
+  sort: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  durationSeconds: z.number().int(),
+  isTeaser: z.boolean(),
+  locked: z.boolean(),
+});

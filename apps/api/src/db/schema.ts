@@ -230,5 +230,40 @@ export const episodeProgress = pgTable(
     primaryKey({ columns: [t.userId, t.episodeId] }),
     index('episode_progress_user_course_idx').on(t.userId, t.courseId),
     index('episode_progress_user_recent_idx').on(t.userId, t.updatedAt),
+    index('episode_progress_course_user_idx').on(t.courseId, t.userId),
   ],
+);
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  requiresContact: boolean('requires_contact').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Courses an organisation grants to its members (`grant`) or recommends to them (`recommend`). */
+export const organizationCourses = pgTable(
+  'organization_courses',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['grant', 'recommend'] }).notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.courseId, t.kind] })],
+);
+
+export const courseTags = pgTable(
+  'course_tags',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.tag] }), index('course_tags_tag_idx').on(t.tag)],
 );

@@ -1,6 +1,14 @@
 import {
   apiError,
+  categoryCourses,
   courseAccess,
+  courseList,
+  episodeDetail,
+  episodeIdParams,
+  recommendedCourses,
+  recommendedQuery,
+  searchQuery,
+  searchResult,
   courseIdParams,
   courseQuery,
   courseSummary,
@@ -142,6 +150,85 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: CoursesService }> =
     '/users/last-watched-episode',
     { ...auth, schema: { tags: ptags, security, response: { 200: lastWatched } } },
     (r) => service.lastWatched(r.auth.userId),
+  );
+  app.get(
+    '/courses',
+    {
+      schema: {
+        tags,
+        summary: 'Catalogue search (public): Thai words are found inside titles and descriptions',
+        querystring: searchQuery,
+        response: { 200: searchResult },
+      },
+    },
+    (r) => service.search(r.query),
+  );
+  app.get(
+    '/episode/:id',
+    {
+      ...auth,
+      schema: { tags, security, params: episodeIdParams, response: { 200: episodeDetail, 404: apiError } },
+    },
+    (r) => service.episode(r.auth.userId, r.params.id),
+  );
+  app.get(
+    '/users/my-new-course',
+    {
+      ...auth,
+      schema: { tags, security, summary: 'Newest published courses', response: { 200: courseList } },
+    },
+    () => service.newest(),
+  );
+  app.get(
+    '/users/my-popular-course',
+    {
+      ...auth,
+      schema: { tags, security, summary: 'Most watched in the last 30 days', response: { 200: courseList } },
+    },
+    () => service.popular(),
+  );
+  app.get(
+    '/users/my-category-course',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: "Courses by category, the learner's first",
+        response: { 200: categoryCourses },
+      },
+    },
+    (r) => service.byCategory(r.auth.userId),
+  );
+  app.get(
+    '/users/my-recommended-course',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Co-watched courses, and my watched episodes of this course',
+        querystring: recommendedQuery,
+        response: { 200: recommendedCourses, 404: apiError },
+      },
+    },
+    (r) => service.recommended(r.auth, r.query.userId, r.query.courseId),
+  );
+  app.get(
+    '/users/user-tags',
+    {
+      ...auth,
+      schema: { tags, security, summary: 'My interest tags', response: { 200: z.array(z.string()) } },
+    },
+    (r) => service.userTags(r.auth.userId),
+  );
+  app.get(
+    '/users/organization-recommend-course',
+    {
+      ...auth,
+      schema: { tags, security, summary: "My organisation's picks", response: { 200: courseList } },
+    },
+    (r) => service.organizationPicks(r.auth.userId),
   );
   app.get(
     '/users/my-course',

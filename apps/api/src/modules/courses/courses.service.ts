@@ -2,6 +2,7 @@ import type { CourseAccess, CourseSummary } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/errors.js';
 import * as courses from './courses.repo.js';
+import * as library from './library.repo.js';
 import * as progress from './progress.repo.js';
 import { toCourseSummary } from './courses.repo.js';
 
@@ -25,8 +26,8 @@ export class CoursesService {
     return courses.publishedSlugs(this.db);
   }
 
-  /** Free course, or an active or trialing subscription. (Organisation grants arrive with organisations.) */
-  async access(userId: string, course: Pick<CourseSummary, 'free'>): Promise<CourseAccess> {
+  /** Free course, or an active or trialing subscription, or a grant of the learner's organisation. */
+  async access(userId: string, course: { id: string; free: boolean }): Promise<CourseAccess> {
     if (course.free) return { canAccess: true, reason: 'free', expiresAt: null };
     const sub = await courses.activeSubscription(this.db, userId);
     if (sub) {
@@ -35,6 +36,9 @@ export class CoursesService {
         reason: sub.status === 'trialing' ? 'trial' : 'subscription',
         expiresAt: sub.current_period_end.toISOString(),
       };
+    }
+    if (await library.organizationGrants(this.db, userId, course.id)) {
+      return { canAccess: true, reason: 'organization', expiresAt: null };
     }
     return { canAccess: false, reason: 'none', expiresAt: null };
   }
@@ -69,7 +73,7 @@ export class CoursesService {
     const episode = await courses.findEpisode(this.db, episodeId);
     if (!episode || episode.course_id !== courseId) throw notFound('Episode');
     if (!episode.is_teaser) {
-      const access = await this.access(userId, { free: episode.course_free as boolean });
+      const access = await this.access(userId, { id: courseId, free: episode.course_free as boolean });
       if (!access.canAccess) throw noAccess();
     }
     return episode;
@@ -156,5 +160,90 @@ export class CoursesService {
       lastWatchedEpisodeId: (r.last_episode as string | null) ?? null,
       lastWatchedAt: (r.last_at as Date).toISOString(),
     }));
+  }
+
+  async episode(userId: string, episodeId: string) {
+    const e = await courses.findEpisode(this.db, episodeId);
+    if (!e) throw notFound('Episode');
+    const locked =
+      !(e.is_teaser as boolean) &&
+      !(await this.access(userId, { id: e.course_id as string, free: e.course_free as boolean })).canAccess;
+    return {
+      id: e.id as string,
+      courseId: e.course_id as string,
+      sort: e.sort as number,
+      title: e.title as string,
+      description: e.description as string,
+      durationSeconds: e.duration_seconds as number,
+      isTeaser: e.is_teaser as boolean,
+      locked,
+    };
+  }
+
+  async newest() {
+    return (await library.newestCourses(this.db)).map(toCourseSummary);
+  }
+
+  private popularCache?: { until: number; value: Promise<CourseSummary[]> };
+  /** The same for every learner, so computed at most once a minute per process. */
+  popular() {
+    if (!this.popularCache || this.popularCache.until < Date.now()) {
+      const value = library.popularCourses(this.db).then((rows) => rows.map(toCourseSummary));
+      value.catch(() => (this.popularCache = undefined));
+      this.popularCache = { until: Date.now() + 60_000, value };
+    }
+    return this.popularCache.value;
+  }
+
+  async byCategory(userId: string) {
+    const groups = new Map<
+      string,
+      { category: { id: string; slug: string; nameTh: string; nameEn: string }; courses: CourseSummary[] }
+    >();
+    for (const r of await library.coursesByCategory(this.db, userId)) {
+      const id = r.cat_id as string;
+      if (!groups.has(id))
+        groups.set(id, {
+          category: {
+            id,
+            slug: r.cat_slug as string,
+            nameTh: r.name_th as string,
+            nameEn: r.name_en as string,
+          },
+          courses: [],
+        });
+      groups.get(id)!.courses.push(toCourseSummary(r));
+    }
+    return [...groups.values()];
+  }
+
+  /** Only for oneself (or an admin): another learner's id gets 404. */
+  async recommended(auth: { userId: string; role: string }, userId: string, courseId: string) {
+    if (auth.userId !== userId && auth.role !== 'admin') throw notFound('User');
+    const [rows, watched] = await Promise.all([
+      library.coWatched(this.db, courseId),
+      this.watched(userId, courseId),
+    ]);
+    return { courses: rows.map(toCourseSummary), watchedEpisode: watched.watchedEpisode };
+  }
+
+  userTags(userId: string) {
+    return library.userTags(this.db, userId);
+  }
+
+  async organizationPicks(userId: string) {
+    return (await library.organizationCourses(this.db, userId, 'recommend')).map(toCourseSummary);
+  }
+
+  async search(q: {
+    q?: string;
+    category?: string;
+    tag?: string;
+    level?: string;
+    limit: number;
+    offset: number;
+  }) {
+    const { rows, total } = await library.searchCourses(this.db, { ...q, text: q.q || undefined });
+    return { total, courses: rows.map(toCourseSummary) };
   }
 }

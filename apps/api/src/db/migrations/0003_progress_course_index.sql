@@ -1,0 +1,1 @@
+CREATE INDEX "episode_progress_course_user_idx" ON "episode_progress" USING btree ("course_id","user_id");

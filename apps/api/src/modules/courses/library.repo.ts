@@ -1,0 +1,117 @@
+import type { Db } from '../../db/client.js';
+
+type Row = Record<string, unknown>;
+
+const SUMMARY_COLUMNS = `c.*, coalesce(x.cnt, 0)::int as episode_count, coalesce(x.total, 0)::int as total_duration`;
+const EPISODE_TOTALS = `left join lateral (
+    select count(*) as cnt, sum(duration_seconds) as total from episodes
+    where course_id = c.id and published) x on true`;
+
+export async function newestCourses(db: Db, limit = 20) {
+  const { rows } = await db.$client.query<Row>(
+    `select ${SUMMARY_COLUMNS} from courses c ${EPISODE_TOTALS}
+     where c.status = 'published' order by c.published_at desc nulls last limit $1`,
+    [limit],
+  );
+  return rows;
+}
+
+/** Most learners active in the last 30 days first. */
+export async function popularCourses(db: Db, limit = 20) {
+  const { rows } = await db.$client.query<Row>(
+    `with recent as (
+       select course_id, count(distinct user_id) as learners from episode_progress
+       where updated_at > now() - interval '30 days' group by course_id)
+     select ${SUMMARY_COLUMNS}, r.learners from recent r join courses c on c.id = r.course_id and c.status = 'published'
+     ${EPISODE_TOTALS} order by r.learners desc, c.published_at desc limit $1`,
+    [limit],
+  );
+  return rows;
+}
+
+/** Published courses with their category, the categories the learner studies first. */
+export async function coursesByCategory(db: Db, userId: string) {
+  const { rows } = await db.$client.query<Row>(
+    `with mine as (
+       select c.category_id, count(*) as n from episode_progress p join courses c on c.id = p.course_id
+       where p.user_id = $1 group by c.category_id)
+     select ${SUMMARY_COLUMNS}, k.id as cat_id, k.slug as cat_slug, k.name_th, k.name_en, coalesce(m.n, 0) as mine
+     from courses c join categories k on k.id = c.category_id left join mine m on m.category_id = c.category_id
+     ${EPISODE_TOTALS}
+     where c.status = 'published'
+     order by mine desc, k.sort, k.name_th, c.published_at desc`,
+    [userId],
+  );
+  return rows;
+}
+
+/**
+ * Co-watch: the courses most learners of this course also study, excluding this one. Bounded to the
+ * learners of the course, so the cost follows the course's audience, not the whole table.
+ */
+export async function coWatched(db: Db, courseId: string, limit = 10) {
+  const { rows } = await db.$client.query<Row>(
+    `with audience as (select distinct user_id from episode_progress where course_id = $1 limit 5000),
+     other as (
+       select p.course_id, count(distinct p.user_id) as learners
+       from episode_progress p join audience a on a.user_id = p.user_id
+       where p.course_id <> $1 group by p.course_id)
+     select ${SUMMARY_COLUMNS}, o.learners from other o join courses c on c.id = o.course_id and c.status = 'published'
+     ${EPISODE_TOTALS} order by o.learners desc limit $2`,
+    [courseId, limit],
+  );
+  return rows;
+}
+
+export async function organizationCourses(db: Db, userId: string, kind: 'grant' | 'recommend') {
+  const { rows } = await db.$client.query<Row>(
+    `select ${SUMMARY_COLUMNS} from users u
+     join organization_courses oc on oc.organization_id = u.organization_id and oc.kind = $2
+     join courses c on c.id = oc.course_id and c.status = 'published'
+     ${EPISODE_TOTALS} where u.id = $1 order by oc.sort, c.title`,
+    [userId, kind],
+  );
+  return rows;
+}
+
+export async function organizationGrants(db: Db, userId: string, courseId: string) {
+  const { rows } = await db.$client.query(
+    `select 1 from users u join organization_courses oc
+       on oc.organization_id = u.organization_id and oc.kind = 'grant' and oc.course_id = $2
+     where u.id = $1`,
+    [userId, courseId],
+  );
+  return rows.length > 0;
+}
+
+export async function userTags(db: Db, userId: string): Promise<string[]> {
+  const { rows } = await db.$client.query<{ tags: string[] }>(`select tags from users where id = $1`, [
+    userId,
+  ]);
+  return rows[0]?.tags ?? [];
+}
+
+/**
+ * Catalogue search. Thai has no spaces between words, so a word is found anywhere inside a title or a
+ * description (substring match); title hits rank first.
+ */
+export async function searchCourses(
+  db: Db,
+  q: { text?: string; category?: string; tag?: string; level?: string; limit: number; offset: number },
+) {
+  const pattern = q.text ? `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const { rows } = await db.$client.query<Row>(
+    `select ${SUMMARY_COLUMNS}, count(*) over () as total_count from courses c
+     left join categories k on k.id = c.category_id
+     ${EPISODE_TOTALS}
+     where c.status = 'published'
+       and ($1::text is null or c.title ilike $1 or c.subtitle ilike $1 or c.description ilike $1)
+       and ($2::text is null or k.slug = $2)
+       and ($3::text is null or exists (select 1 from course_tags t where t.course_id = c.id and t.tag = $3))
+       and ($4::text is null or c.level = $4)
+     order by ($1::text is not null and c.title ilike $1) desc, c.published_at desc
+     limit $5 offset $6`,
+    [pattern, q.category ?? null, q.tag ?? null, q.level ?? null, q.limit, q.offset],
+  );
+  return { rows, total: rows[0] ? Number(rows[0].total_count) : 0 };
+}

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationCourses, organizations, users } from '../src/db/schema.js';
+import { uuidv7 } from '../src/lib/ids.js';
+import { seedCatalogue } from './courses-fixture.js';
+import { bearer, createTestApp, register, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let cat: Awaited<ReturnType<typeof seedCatalogue>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  cat = await seedCatalogue(t);
+});
+afterAll(() => t.close());
+
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const save = (token: string, courseId: string, episodeId: string, pct: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/users/on-going-episode',
+    headers: bearer(token),
+    payload: { course_id: courseId, episode_id: episodeId, last_second: 1, episodeCompletionPercentage: pct },
+  });
+
+describe('catalogue search (public)', () => {
+  it('finds a Thai word inside a title or description, title hits first; filters by category, tag and level', async () => {
+    const inTitle = (await get(`/api/courses?q=${encodeURIComponent('หุ้น')}`)).json();
+    expect(inTitle.courses.map((c: { id: string }) => c.id)).toEqual([cat.paid]);
+    const inDescription = (await get(`/api/courses?q=${encodeURIComponent('ปันผล')}`)).json();
+    expect(inDescription.courses.map((c: { id: string }) => c.id)).toEqual([cat.paid]);
+    expect((await get(`/api/courses?q=${encodeURIComponent('ออม')}`)).json().courses[0].id).toBe(cat.free);
+    expect((await get('/api/courses?q=100%25')).json().total).toBe(0); // % is a character, not a wildcard
+    const all = (await get('/api/courses')).json();
+    expect(all.total).toBe(2); // drafts never appear
+    expect((await get('/api/courses?tag=investing')).json().courses.map((c: { id: string }) => c.id)).toEqual(
+      [cat.paid],
+    );
+    expect((await get('/api/courses?level=advanced')).json().total).toBe(0);
+    expect((await get('/api/courses?level=expert')).statusCode).toBe(400);
+    expect((await get('/api/courses?limit=500')).statusCode).toBe(400);
+  });
+});
+
+describe('library lists', () => {
+  it('new, popular (learners in the last 30 days) and by category, my categories first', async () => {
+    const a = await register(t.app);
+    const b = await register(t.app);
+    await save(a.access_token, cat.free, cat.freeEpisodes[0]!.id, 10);
+    await save(b.access_token, cat.free, cat.freeEpisodes[1]!.id, 10);
+    await save(b.access_token, cat.paid, cat.paidEpisodes[0]!.id, 10);
+    const newest = (await get('/api/users/my-new-course', a.access_token)).json();
+    expect(newest.map((c: { id: string }) => c.id)).toEqual([cat.free, cat.paid]);
+    const popular = (await get('/api/users/my-popular-course', a.access_token)).json();
+    expect(popular.map((c: { id: string }) => c.id)).toEqual([cat.free, cat.paid]);
+    const groups = (await get('/api/users/my-category-course', a.access_token)).json();
+    expect(groups[0].category.id).toBe(cat.categoryId);
+    expect(groups[0].courses).toHaveLength(2);
+  });
+
+  it('recommends co-watched courses, only to oneself, with my watched episodes of the course', async () => {
+    const a = await register(t.app);
+    const b = await register(t.app);
+    await save(b.access_token, cat.free, cat.freeEpisodes[0]!.id, 100);
+    await save(b.access_token, cat.paid, cat.paidEpisodes[0]!.id, 100);
+    await save(a.access_token, cat.free, cat.freeEpisodes[0]!.id, 95);
+    const res = (
+      await get(`/api/users/my-recommended-course?userId=${a.user.id}&courseId=${cat.free}`, a.access_token)
+    ).json();
+    expect(res.courses.map((c: { id: string }) => c.id)).toEqual([cat.paid]);
+    expect(res.watchedEpisode).toEqual([cat.freeEpisodes[0]!.id]);
+    expect(
+      (await get(`/api/users/my-recommended-course?userId=${b.user.id}&courseId=${cat.free}`, a.access_token))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await get(`/api/users/my-recommended-course?courseId=${cat.free}`, a.access_token)).statusCode,
+    ).toBe(400);
+  });
+
+  it("organisation picks and grants: a member's organisation recommends and unlocks a course", async () => {
+    const member = await register(t.app);
+    const outsider = await register(t.app);
+    const orgId = uuidv7();
+    await t.db.insert(organizations).values({ id: orgId, name: 'โรงพยาบาลตัวอย่าง' });
+    await t.db.insert(organizationCourses).values([
+      { organizationId: orgId, courseId: cat.paid, kind: 'grant' },
+      { organizationId: orgId, courseId: cat.paid, kind: 'recommend' },
+    ]);
+    await t.db
+      .update(users)
+      .set({ organizationId: orgId, tags: ['การเงิน', 'investing'] })
+      .where(eq(users.id, member.user.id));
+    expect(
+      (await get('/api/users/organization-recommend-course', member.access_token))
+        .json()
+        .map((c: { id: string }) => c.id),
+    ).toEqual([cat.paid]);
+    expect((await get('/api/users/organization-recommend-course', outsider.access_token)).json()).toEqual([]);
+    expect((await get(`/api/users/check/course/${cat.paid}`, member.access_token)).json()).toMatchObject({
+      canAccess: true,
+      reason: 'organization',
+    });
+    expect((await get(`/api/users/check/course/${cat.paid}`, outsider.access_token)).json().canAccess).toBe(
+      false,
+    );
+    expect((await get('/api/users/user-tags', member.access_token)).json()).toEqual(['การเงิน', 'investing']);
+  });
+
+  it('episode details say whether the episode is locked for me', async () => {
+    const u = await register(t.app);
+    expect((await get(`/api/episode/${cat.paidEpisodes[0]!.id}`, u.access_token)).json()).toMatchObject({
+      isTeaser: true,
+      locked: false,
+    });
+    expect((await get(`/api/episode/${cat.paidEpisodes[1]!.id}`, u.access_token)).json()).toMatchObject({
+      isTeaser: false,
+      locked: true,
+    });
+    expect((await get(`/api/episode/${cat.draftEpisodes[0]!.id}`, u.access_token)).statusCode).toBe(404);
+  });
+});
