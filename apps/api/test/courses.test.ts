@@ -110,6 +110,8 @@ describe('progress (PRODUCT.md section 5)', () => {
       { course_id: cat.free, last_second: 3 },
       { episode_id: e!.id, last_second: 3 },
       { course_id: cat.free, episode_id: e!.id, last_second: -1 },
+      { course_id: cat.free, episode_id: e!.id, last_second: 1e12 },
+      { course_id: cat.free, episode_id: e!.id, last_second: 'ten' },
     ]) {
       expect((await post('/api/users/on-going-episode', body, u.access_token)).statusCode).toBe(400);
     }

@@ -49,7 +49,7 @@ export const episodesAndQuizzes = z.object({
 export const progressBody = z.object({
   course_id: z.uuid(),
   episode_id: z.uuid(),
-  last_second: z.number().finite().min(0),
+  last_second: z.number().finite().min(0).max(10_000_000),
   episodeCompletionPercentage: z.number().finite().min(0).optional(),
 });
 export const progressItem = z.object({

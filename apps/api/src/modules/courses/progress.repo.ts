@@ -7,6 +7,13 @@ export const WATCHED_AT_PERCENT = 90;
  * One row per learner and episode, in one statement, so concurrent saves from two tabs lose nothing:
  * the completion never decreases, the position is the latest, watched is set once and stays.
  */
+/**
+ * Saves progress in one statement, so concurrent saves from two tabs lose nothing and the hot path is one
+ * round trip: the episode must be published, belong to the course, and be a teaser or one the learner is
+ * entitled to (free course, active or trialing subscription, organisation grant); the position is clamped
+ * to the episode's duration; the completion never decreases; watched is set once at 90% and stays.
+ * No row back means refused; the caller then finds out why.
+ */
 export async function upsertProgress(
   db: Db,
   p: { userId: string; episodeId: string; courseId: string; lastSecond: number; percent: number },
@@ -18,8 +25,19 @@ export async function upsertProgress(
     updated_at: Date;
   }>({
     name: 'progress_upsert',
-    text: `insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at)
-           values ($1, $2, $3, $4, $5, case when $5 >= ${WATCHED_AT_PERCENT} then now() end, now())
+    text: `with ep as (
+             select e.id, e.course_id, e.duration_seconds from episodes e join courses c on c.id = e.course_id
+             where e.id = $2 and e.course_id = $3 and e.published and c.status = 'published'
+               and (e.is_teaser or c.free
+                 or exists (select 1 from subscriptions s where s.user_id = $1 and s.status in ('active', 'trialing')
+                            and s.current_period_end > now())
+                 or exists (select 1 from users u join organization_courses oc on oc.organization_id = u.organization_id
+                            and oc.kind = 'grant' and oc.course_id = c.id where u.id = $1)))
+           insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at)
+           select $1, ep.id, ep.course_id,
+                  case when ep.duration_seconds > 0 then least($4::int, ep.duration_seconds) else $4::int end,
+                  $5::int, case when $5::int >= ${WATCHED_AT_PERCENT} then now() end, now()
+           from ep
            on conflict (user_id, episode_id) do update set
              last_second = excluded.last_second,
              completion_percentage = greatest(episode_progress.completion_percentage, excluded.completion_percentage),
@@ -28,7 +46,7 @@ export async function upsertProgress(
            returning last_second, completion_percentage, watched_at, updated_at`,
     values: [p.userId, p.episodeId, p.courseId, p.lastSecond, p.percent],
   });
-  return rows[0]!;
+  return rows[0];
 }
 
 export async function markFirstWatched(db: Db, userId: string, episodeId: string, courseId: string) {
