@@ -20,26 +20,32 @@ export interface Figures {
  */
 export async function load(
   url: string,
-  request: { method: 'GET' | 'POST'; path: string; body?: (i: number) => string },
+  request: { method: 'GET' | 'POST'; path: string | ((i: number) => string); body?: (i: number) => string },
   headerSets: Record<string, string>[],
   seconds: number,
   connections = 100,
+  /** Requests per second for all connections together; unset: as fast as the server answers. */
+  overallRate?: number,
 ): Promise<Figures> {
+  const pathOf = (i: number) => (typeof request.path === 'function' ? request.path(i) : request.path);
   const result = await autocannon({
-    url: `${url}${request.path}`,
+    url: `${url}${pathOf(0)}`,
     method: request.method,
     connections,
     duration: seconds,
     pipelining: 1,
+    ...(overallRate ? { overallRate } : {}),
     setupClient: (client) => {
       let i = Math.floor(Math.random() * headerSets.length);
+      // Changes the current request in place (autocannon's setRequest would be undone by its iterator).
+      const current = (client as unknown as { requestIterator: { currentRequest: { path: string } } })
+        .requestIterator;
       const next = () => {
         i = (i + 1) % headerSets.length;
-        client.setHeaders({
-          ...headerSets[i],
-          ...(request.body ? { 'content-type': 'application/json' } : {}),
-        });
-        if (request.body) client.setBody(request.body(i));
+        current.currentRequest.path = pathOf(i);
+        const headers = { ...headerSets[i], ...(request.body ? { 'content-type': 'application/json' } : {}) };
+        if (request.body) client.setHeadersAndBody(headers, request.body(i));
+        else client.setHeaders(headers);
       };
       next();
       client.on('response', next);
