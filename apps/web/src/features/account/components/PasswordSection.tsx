@@ -1,7 +1,11 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@rianroo/contract';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import {
+  NewPasswordFields,
+  newPasswordShape,
+  passwordsMatch,
+} from '../../../components/ui/NewPasswordFields';
 import { TextField } from '../../../components/ui/TextField';
 import { useApiErrorHandler, useZodForm } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
@@ -9,12 +13,8 @@ import { useToast } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 
 const form = z
-  .object({
-    currentPassword: z.string().optional(),
-    password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
-    passwordConfirmation: z.string().min(1),
-  })
-  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'] });
+  .object({ currentPassword: z.string().optional(), ...newPasswordShape })
+  .refine(...passwordsMatch);
 type Form = z.input<typeof form>;
 
 export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
@@ -60,25 +60,10 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
             {...register('currentPassword')}
           />
         )}
-        <TextField
-          label={t('field.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('field.passwordMin')}
-          error={e.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label={t('field.passwordConfirmation')}
-          type="password"
-          autoComplete="new-password"
-          error={
-            e.passwordConfirmation &&
-            (e.passwordConfirmation.type === 'custom'
-              ? t('error.PASSWORD_MISMATCH')
-              : e.passwordConfirmation.message)
-          }
-          {...register('passwordConfirmation')}
+        <NewPasswordFields
+          password={register('password')}
+          confirmation={register('passwordConfirmation')}
+          errors={e}
         />
         <div>
           <Button type="submit" busy={change.isPending}>

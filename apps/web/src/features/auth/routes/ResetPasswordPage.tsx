@@ -1,21 +1,19 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@rianroo/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
 import { Alert, AuthShell } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
-import { TextField } from '../../../components/ui/TextField';
+import {
+  NewPasswordFields,
+  newPasswordShape,
+  passwordsMatch,
+} from '../../../components/ui/NewPasswordFields';
 import { useApiErrorHandler, useErrorText, useZodForm } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useResetPassword, useVerifyReset } from '../api/password-reset';
 
-const form = z
-  .object({
-    password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
-    passwordConfirmation: z.string().min(1),
-  })
-  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'] });
+const form = z.object({ ...newPasswordShape }).refine(...passwordsMatch);
 
 /** The e-mailed link lands here: the code is checked first, then the new password is set. */
 export default function ResetPasswordPage() {
@@ -82,25 +80,10 @@ export default function ResetPasswordPage() {
   return (
     <AuthShell title={title} lead={`${t('reset.for')} ${verify.data.email}`}>
       <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
-        <TextField
-          label={t('field.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('field.passwordMin')}
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label={t('field.passwordConfirmation')}
-          type="password"
-          autoComplete="new-password"
-          error={
-            formState.errors.passwordConfirmation &&
-            (formState.errors.passwordConfirmation.type === 'custom'
-              ? t('error.PASSWORD_MISMATCH')
-              : formState.errors.passwordConfirmation.message)
-          }
-          {...register('passwordConfirmation')}
+        <NewPasswordFields
+          password={register('password')}
+          confirmation={register('passwordConfirmation')}
+          errors={formState.errors}
         />
         <Button type="submit" busy={reset.isPending}>
           {t('reset.submit')}
