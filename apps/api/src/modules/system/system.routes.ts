@@ -1,8 +1,7 @@
 import { apiError, devMailList, healthAnswer, publicConfig, readyAnswer } from '@rianroo/contract';
-import { desc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { devMail } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { databaseAnswers, latestDevMail } from './system.repo.js';
 
 const tags = ['system'];
 
@@ -17,11 +16,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Ready: the database answers', response: { 200: readyAnswer, 503: apiError } },
     },
     async () => {
-      try {
-        await app.db.execute(sql`select 1`);
-      } catch {
+      if (!(await databaseAnswers(app.db)))
         throw new AppError('SERVICE_UNAVAILABLE', 503, 'Database unreachable');
-      }
       return { status: 'ready' as const, database: 'up' as const };
     },
   );
@@ -51,10 +47,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: devMailList },
         },
       },
-      async () => {
-        const rows = await app.db.select().from(devMail).orderBy(desc(devMail.createdAt)).limit(200);
-        return rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
-      },
+      () => latestDevMail(app.db),
     );
   }
 };
