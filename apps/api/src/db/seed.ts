@@ -3,6 +3,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { uuidv7 } from '../lib/ids.js';
 import type { Db } from './client.js';
 import { plans, subscriptions, users } from './schema.js';
+import { seedCatalogue } from './seed-catalogue.js';
 
 /** Demo accounts printed by npm start and listed in the README. */
 export const DEMO_PASSWORD = 'Rianroo-demo-2026';
@@ -55,4 +56,5 @@ export async function seed(db: Db): Promise<void> {
     from users u, plans p
     where u.email = 'annual@rianroo.dev' and p.code = 'annual'
       and not exists (select 1 from subscriptions s where s.user_id = u.id)`);
+  await seedCatalogue(db);
 }
