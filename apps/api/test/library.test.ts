@@ -42,6 +42,22 @@ describe('catalogue search (public)', () => {
   });
 });
 
+describe('course outline (public)', () => {
+  it('answers a published course by slug with its episodes, and 404 for drafts', async () => {
+    const slug = (await get('/api/courses?q=' + encodeURIComponent('หุ้น'))).json().courses[0].slug;
+    const res = await get(`/api/courses/${slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().episodes.map((e: { isTeaser: boolean }) => e.isTeaser)).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(res.json().episodes[0].locked).toBeUndefined();
+    expect((await get(`/api/courses/draft-${cat.draft}`)).statusCode).toBe(404);
+  });
+});
+
 describe('library lists', () => {
   it('new, popular (learners in the last 30 days) and by category, my categories first', async () => {
     const a = await register(t.app);

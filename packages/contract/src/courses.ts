@@ -117,3 +117,19 @@ export const episodeDetail = z.object({
   isTeaser: z.boolean(),
   locked: z.boolean(),
 });
+
+/** The public outline of a course page: no locks, no progress, nothing about the visitor. */
+export const courseOutline = z.object({
+  course: courseSummary,
+  episodes: z.array(
+    z.object({
+      id: z.uuid(),
+      sort: z.number().int(),
+      sectionTitle: z.string().nullable(),
+      title: z.string(),
+      durationSeconds: z.number().int(),
+      isTeaser: z.boolean(),
+    }),
+  ),
+});
+export type CourseOutline = z.infer<typeof courseOutline>;

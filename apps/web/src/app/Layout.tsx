@@ -27,16 +27,19 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const loggedIn = useLoggedIn();
   const [menuOpen, setMenuOpen] = useState(false);
-  const links = loggedIn
-    ? [
-        { to: '/library', label: t('nav.library') },
-        { to: '/account', label: t('nav.account') },
-        { to: '/logout', label: t('nav.logout') },
-      ]
-    : [
-        { to: '/login', label: t('nav.login') },
-        { to: '/register', label: t('nav.register') },
-      ];
+  const links = [
+    { to: '/courses', label: t('nav.courses') },
+    ...(loggedIn
+      ? [
+          { to: '/library', label: t('nav.library') },
+          { to: '/account', label: t('nav.account') },
+          { to: '/logout', label: t('nav.logout') },
+        ]
+      : [
+          { to: '/login', label: t('nav.login') },
+          { to: '/register', label: t('nav.register') },
+        ]),
+  ];
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
       <a

@@ -13,6 +13,8 @@ const SetPasswordPage = lazy(() => import('../features/auth/routes/SetPasswordPa
 const LogoutPage = lazy(() => import('../features/auth/routes/LogoutPage'));
 const AccountPage = lazy(() => import('../features/account/routes/AccountPage'));
 const LibraryPage = lazy(() => import('../features/library/routes/LibraryPage'));
+const CatalogPage = lazy(() => import('../features/courses/routes/CatalogPage'));
+const CoursePage = lazy(() => import('../features/courses/routes/CoursePage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function AppRoutes() {
@@ -29,6 +31,8 @@ export function AppRoutes() {
         <Route path="/logout" element={<LogoutPage />} />
         <Route path="/account" element={<AccountPage />} />
         <Route path="/library" element={<LibraryPage />} />
+        <Route path="/courses" element={<CatalogPage />} />
+        <Route path="/courses/:slug" element={<CoursePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

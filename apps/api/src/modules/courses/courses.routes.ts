@@ -3,6 +3,7 @@ import {
   categoryCourses,
   courseAccess,
   courseList,
+  courseOutline,
   episodeDetail,
   episodeIdParams,
   recommendedCourses,
@@ -162,6 +163,18 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: CoursesService }> =
       },
     },
     (r) => service.search(r.query),
+  );
+  app.get(
+    '/courses/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'Public outline of a course page',
+        params: slugParams,
+        response: { 200: courseOutline, 404: apiError },
+      },
+    },
+    (r) => service.outline(r.params.slug),
   );
   app.get(
     '/episode/:id',

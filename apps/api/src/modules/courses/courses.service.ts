@@ -43,6 +43,23 @@ export class CoursesService {
     return { canAccess: false, reason: 'none', expiresAt: null };
   }
 
+  /** Public: the course and its episode titles, for the course page. */
+  async outline(slug: string) {
+    const course = await this.course({ slug });
+    const rows = await courses.publishedEpisodes(this.db, course.id);
+    return {
+      course,
+      episodes: rows.map((e) => ({
+        id: e.id as string,
+        sort: e.sort as number,
+        sectionTitle: (e.section_title as string | null) ?? null,
+        title: e.title as string,
+        durationSeconds: e.duration_seconds as number,
+        isTeaser: e.is_teaser as boolean,
+      })),
+    };
+  }
+
   async checkCourse(userId: string, courseId: string) {
     return this.access(userId, await this.course({ id: courseId }));
   }

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { CourseCard, CourseGrid } from '../../../components/CourseCard';
+import { useFeatured } from '../api/featured';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { useLoggedIn } from '../../../lib/use-session';
 
@@ -15,6 +17,7 @@ const features: { title: MessageKey; body: MessageKey; icon: string }[] = [
 export default function HomePage() {
   const { t } = useI18n();
   const loggedIn = useLoggedIn();
+  const featured = useFeatured();
   return (
     <>
       <section className="bg-gradient-to-b from-teal-50 to-slate-50">
@@ -61,6 +64,23 @@ export default function HomePage() {
           </article>
         ))}
       </section>
+      {featured.data && featured.data.courses.length > 0 && (
+        <section className="mx-auto max-w-6xl px-4 pb-16" aria-labelledby="featured-title">
+          <div className="mb-4 flex items-baseline justify-between gap-4">
+            <h2 id="featured-title" className="text-xl font-semibold">
+              {t('library.new')}
+            </h2>
+            <Link to="/courses" className="text-sm font-medium text-teal-800 hover:underline">
+              {t('library.browse')}
+            </Link>
+          </div>
+          <CourseGrid>
+            {featured.data.courses.map((c) => (
+              <CourseCard key={c.id} course={c} />
+            ))}
+          </CourseGrid>
+        </section>
+      )}
     </>
   );
 }

@@ -1,40 +1,84 @@
 import { Link } from 'react-router';
-import { PageLoading } from '../../../components/ui/Spinner';
+import { CourseCard, CourseGrid } from '../../../components/CourseCard';
+import { clock } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { useMe } from '../../../lib/use-session';
+import { useNewCourses, usePopularCourses } from '../api/course-lists';
+import { useLastWatched } from '../api/last-watched';
+import { useMyCourses } from '../api/my-courses';
+import { Shelf } from '../components/Shelf';
 
-/** The library (protected). Courses arrive with the courses capability; until then it is honestly empty. */
+/** The learner's library: where they stopped, their courses with progress, and what is new and popular. */
 export default function LibraryPage() {
   const { t } = useI18n();
   const me = useMe();
-  if (me.isPending) return <PageLoading label={t('common.loading')} />;
+  const last = useLastWatched();
+  const mine = useMyCourses();
+  const fresh = useNewCourses();
+  const popular = usePopularCourses();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-2xl font-bold">{t('library.title')}</h1>
-      {me.data && (
-        <p className="mt-1 text-slate-600">
-          {t('library.hello')} {me.data.displayName || me.data.firstName}
-        </p>
+      <p className="mt-1 min-h-6 text-slate-600">
+        {me.data && `${t('library.hello')} ${me.data.displayName || me.data.firstName}`}
+      </p>
+      {last.data && (
+        <section
+          className="mt-6 rounded-2xl border border-teal-200 bg-teal-50 p-5"
+          aria-label={t('library.continue')}
+        >
+          <p className="text-sm font-medium text-teal-900">{t('library.continue')}</p>
+          <p className="mt-1 text-lg font-semibold">
+            <Link to={`/courses/${last.data.course.slug}`} className="hover:underline">
+              {last.data.course.title}
+            </Link>
+          </p>
+          <p className="text-sm text-slate-700">
+            {last.data.episode.title} · {t('library.at')} {clock(last.data.last_second)}
+          </p>
+        </section>
       )}
-      <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="mx-auto h-12 w-12 text-slate-400"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-        >
-          <path d="M4 5h6v14H4zM14 5h6v14h-6z" strokeLinejoin="round" />
-        </svg>
-        <p className="mx-auto mt-4 max-w-md text-slate-600">{t('library.empty')}</p>
-        <Link
-          to="/account"
-          className="mt-6 inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-teal-600"
-        >
-          {t('nav.account')}
-        </Link>
-      </div>
+      <Shelf
+        title={t('library.mine')}
+        query={mine}
+        empty={
+          <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+            <p className="mx-auto max-w-md text-slate-600">{t('library.empty')}</p>
+            <Link
+              to="/courses"
+              className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-teal-700 px-4 text-sm font-medium text-white hover:bg-teal-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+            >
+              {t('library.browse')}
+            </Link>
+          </div>
+        }
+      >
+        {(items) => (
+          <CourseGrid>
+            {items.map((c) => (
+              <CourseCard key={c.id} course={c} progress={c.courseFinishPercentage} />
+            ))}
+          </CourseGrid>
+        )}
+      </Shelf>
+      <Shelf title={t('library.new')} query={fresh}>
+        {(items) => (
+          <CourseGrid>
+            {items.slice(0, 6).map((c) => (
+              <CourseCard key={c.id} course={c} />
+            ))}
+          </CourseGrid>
+        )}
+      </Shelf>
+      <Shelf title={t('library.popular')} query={popular}>
+        {(items) => (
+          <CourseGrid>
+            {items.slice(0, 6).map((c) => (
+              <CourseCard key={c.id} course={c} />
+            ))}
+          </CourseGrid>
+        )}
+      </Shelf>
     </div>
   );
 }

@@ -1,0 +1,70 @@
+import type { CourseSummary } from '@rianroo/contract';
+import { Link } from 'react-router';
+import { minutes } from '../lib/format';
+import { useI18n, type MessageKey } from '../lib/i18n';
+
+/** A course in a grid: cover (or a calm placeholder), title, length, and optionally my progress. */
+export function CourseCard({ course, progress }: { course: CourseSummary; progress?: number }) {
+  const { t } = useI18n();
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div
+        aria-hidden="true"
+        className="flex aspect-video items-center justify-center bg-gradient-to-br from-teal-600 to-emerald-800 p-4 text-center text-lg font-semibold text-white"
+      >
+        {course.coverImage ? (
+          <img src={course.coverImage} alt="" className="h-full w-full object-cover" />
+        ) : (
+          course.title
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="font-semibold text-slate-900">
+          <Link
+            to={`/courses/${course.slug}`}
+            className="rounded hover:underline focus-visible:outline-3 focus-visible:outline-teal-600"
+          >
+            {course.title}
+          </Link>
+        </h3>
+        {course.subtitle && <p className="line-clamp-2 text-sm text-slate-600">{course.subtitle}</p>}
+        <p className="mt-auto flex flex-wrap items-center gap-2 text-xs text-slate-600">
+          <span>
+            {course.episodeCount} {t('course.episodes')} · {minutes(course.totalDurationSeconds)}{' '}
+            {t('course.minutes')}
+          </span>
+          <span>· {t(`level.${course.level}` as MessageKey)}</span>
+          {course.free && (
+            <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-medium text-emerald-900">
+              {t('course.free')}
+            </span>
+          )}
+        </p>
+        {progress !== undefined && (
+          <div className="mt-1">
+            <div
+              className="h-2 overflow-hidden rounded-full bg-slate-200"
+              role="progressbar"
+              aria-valuenow={Math.round(progress)}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-label={t('library.progress')}
+            >
+              <div
+                className="h-full rounded-full bg-teal-600"
+                style={{ width: `${Math.min(100, progress)}%` }}
+              />
+            </div>
+            <p className="mt-1 text-xs text-slate-600">
+              {t('library.progress')} {Math.round(progress)}%
+            </p>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function CourseGrid({ children }: { children: React.ReactNode }) {
+  return <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CourseCard, CourseGrid } from '../../../components/CourseCard';
+import { Button } from '../../../components/ui/Button';
+import { Alert } from '../../../components/ui/Card';
+import { PageLoading } from '../../../components/ui/Spinner';
+import { useErrorText } from '../../../lib/forms';
+import { useI18n } from '../../../lib/i18n';
+import { useSearchCourses } from '../api/search';
+
+/** The public catalogue: search (Thai words are found inside titles) and a level filter, kept in the URL. */
+export default function CatalogPage() {
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const filter = { q: params.get('q') ?? '', level: params.get('level') ?? '' };
+  const result = useSearchCourses(filter);
+  // Search as the learner types, a moment after the last key.
+  useEffect(() => {
+    const id = setTimeout(() => {
+      if (text !== (params.get('q') ?? '')) {
+        const next = new URLSearchParams(params);
+        if (text.trim()) next.set('q', text);
+        else next.delete('q');
+        setParams(next, { replace: true });
+      }
+    }, 300);
+    return () => clearTimeout(id);
+  }, [text, params, setParams]);
+  const setLevel = (level: string) => {
+    const next = new URLSearchParams(params);
+    if (level) next.set('level', level);
+    else next.delete('level');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-2xl font-bold">{t('catalog.title')}</h1>
+      <form
+        role="search"
+        className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
+          {t('catalog.search')}
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('catalog.searchPlaceholder')}
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base font-normal focus:outline-3 focus:outline-teal-600"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('catalog.level')}
+          <select
+            value={filter.level}
+            onChange={(e) => setLevel(e.target.value)}
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 font-normal focus:outline-3 focus:outline-teal-600"
+          >
+            <option value="">{t('catalog.allLevels')}</option>
+            <option value="beginner">{t('level.beginner')}</option>
+            <option value="intermediate">{t('level.intermediate')}</option>
+            <option value="advanced">{t('level.advanced')}</option>
+          </select>
+        </label>
+      </form>
+      <div className="mt-8" aria-live="polite" aria-busy={result.isFetching}>
+        {result.isPending && <PageLoading label={t('common.loading')} />}
+        {result.isError && (
+          <div className="flex flex-col items-start gap-3">
+            <Alert>{errorText(result.error)}</Alert>
+            <Button variant="secondary" onClick={() => void result.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        )}
+        {result.data && (
+          <>
+            <p className="mb-4 text-sm text-slate-600">
+              {result.data.total} {t('catalog.count')}
+            </p>
+            {result.data.courses.length === 0 ? (
+              <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+                {t('catalog.empty')}
+              </p>
+            ) : (
+              <CourseGrid>
+                {result.data.courses.map((c) => (
+                  <CourseCard key={c.id} course={c} />
+                ))}
+              </CourseGrid>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

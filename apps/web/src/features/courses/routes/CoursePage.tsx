@@ -1,0 +1,75 @@
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/Card';
+import { PageLoading } from '../../../components/ui/Spinner';
+import { ApiError } from '../../../lib/api-error';
+import { minutes } from '../../../lib/format';
+import { useErrorText } from '../../../lib/forms';
+import { useI18n, type MessageKey } from '../../../lib/i18n';
+import { useLoggedIn } from '../../../lib/use-session';
+import { useOutline } from '../api/outline';
+
+/** The public course page: what the course is, its episodes (teasers free), and the way in. */
+export default function CoursePage() {
+  const { slug = '' } = useParams();
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const loggedIn = useLoggedIn();
+  const outline = useOutline(slug);
+  if (outline.isPending) return <PageLoading label={t('common.loading')} />;
+  if (outline.isError) {
+    const missing = outline.error instanceof ApiError && outline.error.status === 404;
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <Alert>{missing ? t('course.notFound') : errorText(outline.error)}</Alert>
+        <Link to="/courses" className="mt-4 inline-block text-sm font-medium text-teal-800 hover:underline">
+          {t('library.browse')}
+        </Link>
+      </div>
+    );
+  }
+  const { course, episodes } = outline.data;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <p className="text-sm font-medium text-teal-800">{t(`level.${course.level}` as MessageKey)}</p>
+      <h1 className="mt-1 text-3xl font-bold">{course.title}</h1>
+      {course.subtitle && <p className="mt-2 text-lg text-slate-700">{course.subtitle}</p>}
+      <p className="mt-3 text-sm text-slate-600">
+        {course.episodeCount} {t('course.episodes')} · {minutes(course.totalDurationSeconds)}{' '}
+        {t('course.minutes')}
+        {course.free && (
+          <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
+            {t('course.free')}
+          </span>
+        )}
+      </p>
+      <p className="mt-6 leading-relaxed text-slate-800">{course.description}</p>
+      <Link
+        to={loggedIn ? '/library' : `/register?redirect=${encodeURIComponent(`/courses/${course.slug}`)}`}
+        className="mt-6 inline-flex min-h-12 items-center rounded-lg bg-teal-700 px-6 font-semibold text-white hover:bg-teal-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+      >
+        {loggedIn ? t('course.toLibrary') : t('course.start')}
+      </Link>
+      <h2 className="mt-10 text-xl font-semibold">{t('course.outline')}</h2>
+      <ol className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+        {episodes.map((e) => (
+          <li key={e.id} className="flex items-center justify-between gap-3 px-4 py-3">
+            <span>
+              <span className="mr-2 text-slate-500">{e.sort}.</span>
+              {e.title}
+            </span>
+            <span className="flex shrink-0 items-center gap-2 text-xs text-slate-600">
+              {e.isTeaser || course.free ? (
+                <span className="rounded-full bg-teal-100 px-2 py-0.5 font-medium text-teal-900">
+                  {course.free ? t('course.free') : t('course.teaser')}
+                </span>
+              ) : (
+                <span className="rounded-full bg-slate-100 px-2 py-0.5">{t('course.locked')}</span>
+              )}
+              {minutes(e.durationSeconds)} {t('course.minutes')}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

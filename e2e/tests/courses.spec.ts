@@ -1,0 +1,49 @@
+import { expect, PASSWORD, registerByApi, loginInPage, test } from './fixtures';
+
+test('the catalogue finds a Thai word inside a title, filters by level, and opens the course page', async ({
+  page,
+}) => {
+  await page.goto('/courses');
+  await expect(page.getByRole('heading', { name: 'คอร์สทั้งหมด' })).toBeVisible();
+  await expect(page.getByText('6 คอร์ส')).toBeVisible();
+  await page.getByRole('searchbox').fill('หุ้น');
+  await expect(page).toHaveURL(/q=%E0%B8%AB/);
+  await expect(page.getByText('1 คอร์ส')).toBeVisible();
+  await page.getByRole('link', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' }).click();
+  await expect(page).toHaveURL('/courses/stock-investing-basics');
+  await expect(page.getByRole('heading', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })).toBeVisible();
+  await expect(page.getByText('ดูตัวอย่างฟรี')).toHaveCount(1);
+  await expect(page.getByText('สำหรับสมาชิก')).toHaveCount(4);
+  await page.goto('/courses?q=zzzz-nothing');
+  await expect(page.getByText(/ไม่พบคอร์สที่ตรงกับการค้นหา/)).toBeVisible();
+  await page.goto('/courses/no-such-course');
+  await expect(page.getByText('ไม่พบคอร์สนี้ หรือคอร์สยังไม่เปิดให้เรียน')).toBeVisible();
+});
+
+test('the library shows where I stopped and my courses with progress', async ({ page, request }) => {
+  const u = await registerByApi(request, 'library');
+  const search = await (await request.get('/api/courses?q=' + encodeURIComponent('ออมเงิน'))).json();
+  const course = search.courses[0];
+  const outline = await (await request.get(`/api/courses/${course.slug}`)).json();
+  const headers = { authorization: `Bearer ${u.access_token}` };
+  for (const [i, e] of outline.episodes.slice(0, 2).entries()) {
+    const res = await request.post('/api/users/on-going-episode', {
+      headers,
+      data: {
+        course_id: course.id,
+        episode_id: e.id,
+        last_second: 20,
+        episodeCompletionPercentage: i === 0 ? 100 : 30,
+      },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await page.goto('/login');
+  await loginInPage(page, u.email, PASSWORD);
+  await expect(page).toHaveURL('/library');
+  await expect(page.getByText('เรียนต่อจากที่ค้างไว้')).toBeVisible();
+  await expect(page.getByText(`${outline.episodes[1].title} · ดูถึง 0:20`)).toBeVisible();
+  const mine = page.getByRole('region', { name: 'คอร์สที่กำลังเรียน' });
+  await expect(mine.getByRole('link', { name: course.title })).toBeVisible();
+  await expect(mine.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+});
