@@ -26,6 +26,16 @@ export const toCourseSummary = (r: Row): CourseSummary => ({
   totalDurationSeconds: r.total_duration as number,
 });
 
+/** The fields of an episode every answer shares. */
+export const toEpisodeOutline = (e: Row) => ({
+  id: e.id as string,
+  sort: e.sort as number,
+  sectionTitle: (e.section_title as string | null) ?? null,
+  title: e.title as string,
+  durationSeconds: e.duration_seconds as number,
+  isTeaser: e.is_teaser as boolean,
+});
+
 export async function findPublishedCourse(db: Db, by: { id?: string; slug?: string }) {
   const { rows } = await db.$client.query<Row>(
     `${SUMMARY} where c.status = 'published' and ${by.id ? 'c.id = $1' : 'c.slug = $1'}`,

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import * as courses from './courses.repo.js';
 import * as library from './library.repo.js';
 import * as progress from './progress.repo.js';
-import { toCourseSummary } from './courses.repo.js';
+import { toCourseSummary, toEpisodeOutline } from './courses.repo.js';
 
 const noAccess = () => new AppError('NO_ACCESS', 403, 'This episode needs a subscription or a free trial');
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -49,14 +49,7 @@ export class CoursesService {
     const rows = await courses.publishedEpisodes(this.db, course.id);
     return {
       course,
-      episodes: rows.map((e) => ({
-        id: e.id as string,
-        sort: e.sort as number,
-        sectionTitle: (e.section_title as string | null) ?? null,
-        title: e.title as string,
-        durationSeconds: e.duration_seconds as number,
-        isTeaser: e.is_teaser as boolean,
-      })),
+      episodes: rows.map(toEpisodeOutline),
     };
   }
 
@@ -72,13 +65,8 @@ export class CoursesService {
       course,
       access,
       episodes: rows.map((e) => ({
-        id: e.id as string,
-        sort: e.sort as number,
-        sectionTitle: (e.section_title as string | null) ?? null,
-        title: e.title as string,
+        ...toEpisodeOutline(e),
         description: e.description as string,
-        durationSeconds: e.duration_seconds as number,
-        isTeaser: e.is_teaser as boolean,
         locked: !(e.is_teaser as boolean) && !access.canAccess,
         quiz: null,
       })),
@@ -186,13 +174,9 @@ export class CoursesService {
       !(e.is_teaser as boolean) &&
       !(await this.access(userId, { id: e.course_id as string, free: e.course_free as boolean })).canAccess;
     return {
-      id: e.id as string,
+      ...toEpisodeOutline(e),
       courseId: e.course_id as string,
-      sort: e.sort as number,
-      title: e.title as string,
       description: e.description as string,
-      durationSeconds: e.duration_seconds as number,
-      isTeaser: e.is_teaser as boolean,
       locked,
     };
   }

@@ -61,24 +61,20 @@ export default function LibraryPage() {
           </CourseGrid>
         )}
       </Shelf>
-      <Shelf title={t('library.new')} query={fresh}>
-        {(items) => (
-          <CourseGrid>
-            {items.slice(0, 6).map((c) => (
-              <CourseCard key={c.id} course={c} />
-            ))}
-          </CourseGrid>
-        )}
-      </Shelf>
-      <Shelf title={t('library.popular')} query={popular}>
-        {(items) => (
-          <CourseGrid>
-            {items.slice(0, 6).map((c) => (
-              <CourseCard key={c.id} course={c} />
-            ))}
-          </CourseGrid>
-        )}
-      </Shelf>
+      {[
+        { title: t('library.new'), query: fresh },
+        { title: t('library.popular'), query: popular },
+      ].map((shelf) => (
+        <Shelf key={shelf.title} title={shelf.title} query={shelf.query}>
+          {(items) => (
+            <CourseGrid>
+              {items.slice(0, 6).map((c) => (
+                <CourseCard key={c.id} course={c} />
+              ))}
+            </CourseGrid>
+          )}
+        </Shelf>
+      ))}
     </div>
   );
 }
