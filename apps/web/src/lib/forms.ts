@@ -40,19 +40,18 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   });
 }
 
-/** The text of an API error in the learner's language. */
+/**
+ * The text of an API error in the learner's language: the translation of its code; otherwise (a code this app
+ * does not know yet) the server's own message in English, and the generic text in Thai, since the API's messages
+ * are English.
+ */
 export function useErrorText() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   return (err: unknown): string => {
     if (err instanceof ApiError) {
-      const key = `error.${err.code}` as MessageKey;
-      try {
-        const text = t(key);
-        if (text) return text;
-      } catch {
-        /* no translation: fall through */
-      }
-      return err.status >= 500 || !err.message ? t('error.generic') : err.message;
+      const text = (t as (key: string) => string | undefined)(`error.${err.code}`);
+      if (text) return text;
+      if (lang === 'en' && err.status < 500 && err.message) return err.message;
     }
     return t('error.generic');
   };

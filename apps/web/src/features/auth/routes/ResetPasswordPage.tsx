@@ -8,6 +8,7 @@ import {
   newPasswordShape,
   passwordsMatch,
 } from '../../../components/ui/NewPasswordFields';
+import { ApiError } from '../../../lib/api-error';
 import { useApiErrorHandler, useErrorText, useZodForm } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
@@ -56,7 +57,12 @@ export default function ResetPasswordPage() {
   if (verify.isError) {
     return (
       <AuthShell title={title}>
-        <Alert>{errorText(verify.error)}</Alert>
+        {/* A malformed code (400 VALIDATION_ERROR) is as useless as an unknown one: both ask for a new link. */}
+        <Alert>
+          {verify.error instanceof ApiError && verify.error.status === 400
+            ? t('error.RESET_CODE_INVALID')
+            : errorText(verify.error)}
+        </Alert>
         {askAgain}
       </AuthShell>
     );

@@ -1,0 +1,86 @@
+import { act, render, screen } from '@testing-library/react';
+import { useForm } from 'react-hook-form';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-error';
+import { useApiErrorHandler, useErrorText } from './forms';
+import { I18nProvider } from './i18n';
+import { en, th } from './i18n-strings';
+import { KEYS } from './storage';
+import { ToastProvider } from './toast';
+
+function ErrorText({ err }: { err: unknown }) {
+  return <p>{useErrorText()(err)}</p>;
+}
+
+const textOf = (err: unknown) => {
+  render(
+    <I18nProvider>
+      <ErrorText err={err} />
+    </I18nProvider>,
+  );
+  return screen.getByRole('paragraph').textContent;
+};
+
+describe('the text of an API error', () => {
+  it('is the translation of its code', () => {
+    expect(textOf(new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid e-mail or password'))).toBe(
+      th['error.INVALID_CREDENTIALS'],
+    );
+  });
+
+  it('never shows the English server message on a Thai screen', () => {
+    expect(textOf(new ApiError(418, 'SOMETHING_NEW', 'Teapot'))).toBe(th['error.generic']);
+  });
+
+  it('shows the server message of an unknown 4xx code on an English screen, never a 5xx one', () => {
+    localStorage.setItem(KEYS.lang, 'en');
+    expect(textOf(new ApiError(418, 'SOMETHING_NEW', 'Teapot'))).toBe('Teapot');
+    render(
+      <I18nProvider>
+        <ErrorText err={new ApiError(502, 'BAD_GATEWAY', 'upstream stack trace')} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText(en['error.generic'])).toBeTruthy();
+  });
+});
+
+type Fields = { email: string; password: string };
+function Form({ err }: { err: unknown }) {
+  const form = useForm<Fields>();
+  const onError = useApiErrorHandler<Fields>(form, ['email', 'password']);
+  return (
+    <>
+      <button type="button" onClick={() => onError(err)}>
+        fail
+      </button>
+      <p data-testid="email-error">{form.formState.errors.email?.message ?? ''}</p>
+    </>
+  );
+}
+
+const renderForm = (err: unknown) =>
+  render(
+    <I18nProvider>
+      <ToastProvider>
+        <Form err={err} />
+      </ToastProvider>
+    </I18nProvider>,
+  );
+
+describe('the one place an API error reaches a form', () => {
+  it('shows an error about a known field at the field, and no toast', () => {
+    renderForm(
+      new ApiError(409, 'ALREADY_EXISTS', 'taken', [{ path: 'email', message: 'Email already registered' }]),
+    );
+    act(() => screen.getByText('fail').click());
+    expect(screen.getByTestId('email-error').textContent).toBe(th['error.ALREADY_EXISTS']);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows anything else as a toast', () => {
+    renderForm(new ApiError(429, 'RATE_LIMITED', 'Too many requests'));
+    act(() => screen.getByText('fail').click());
+    expect(screen.getByRole('alert').textContent).toBe(th['error.RATE_LIMITED']);
+    expect(screen.getByTestId('email-error').textContent).toBe('');
+  });
+});
