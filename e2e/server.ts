@@ -7,7 +7,7 @@ import { rootClusterDir } from '../apps/api/src/db/embedded.js';
 import { freePort } from '../apps/api/src/lib/net.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, '.data', 'e2e');
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.data', 'e2e');
 execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(rootClusterDir(dataDir), { recursive: true, force: true });
@@ -24,6 +24,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
+    // Demo videos are generated once per machine and reused by every run (they take a minute or two).
+    VIDEO_CACHE_DIR: path.join(root, '.data', 'video-cache'),
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));

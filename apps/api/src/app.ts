@@ -22,6 +22,7 @@ import { mailPlugin } from './plugins/mail.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { webPlugin } from './plugins/web.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { storagePlugin } from './plugins/storage.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { safeErrorSerializer } from './lib/log.js';
 import './types.js';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2,
   });
   await app.register(mailPlugin);
+  await app.register(storagePlugin);
   await app.register(authPlugin);
 
   const auth = new AuthService(app);

@@ -89,6 +89,18 @@ const envSchema = z.object({
   CONTENT_TOKEN: optionalString,
   WEB_DIST: optionalString,
   SEED_DEMO: bool.default(true),
+  SEED_DEMO_VIDEOS: bool.default(true),
+  VIDEO_CACHE_DIR: optionalString,
+  FFMPEG_PATH: optionalString,
+  PLAYBACK_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('auto'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  CLOUDFLARE_STREAM_CUSTOMER_CODE: optionalString,
+  CLOUDFLARE_STREAM_KEY_ID: optionalString,
+  CLOUDFLARE_STREAM_JWK: optionalString,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -111,6 +123,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL must be set in production (links in e-mails)');
     if (problems.length) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);
   }
+  const s3Given = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].filter(
+    Boolean,
+  ).length;
+  if (s3Given && s3Given < 4)
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+  const cfGiven = [
+    e.CLOUDFLARE_STREAM_CUSTOMER_CODE,
+    e.CLOUDFLARE_STREAM_KEY_ID,
+    e.CLOUDFLARE_STREAM_JWK,
+  ].filter(Boolean).length;
+  if (cfGiven && cfGiven < 3)
+    throw new ConfigError(
+      'Invalid configuration:\n  CLOUDFLARE_STREAM_CUSTOMER_CODE, CLOUDFLARE_STREAM_KEY_ID and CLOUDFLARE_STREAM_JWK go together',
+    );
   const root = apiRoot();
   const dataDir = path.resolve(e.DATA_DIR);
   const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
@@ -155,5 +183,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     migrationsDir: path.join(root, 'src', 'db', 'migrations'),
     storageDir: path.join(dataDir, 'storage'),
     seedDemo: e.SEED_DEMO,
+    seedDemoVideos: e.SEED_DEMO_VIDEOS,
+    videoCacheDir: path.resolve(e.VIDEO_CACHE_DIR ?? path.join(dataDir, 'video-cache')),
+    ffmpegPath: e.FFMPEG_PATH ?? null,
+    playbackTokenTtl: e.PLAYBACK_TOKEN_TTL_SECONDS,
+    s3:
+      s3Given === 4
+        ? {
+            endpoint: e.S3_ENDPOINT!,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          }
+        : null,
+    cloudflareStream:
+      cfGiven === 3
+        ? {
+            customerCode: e.CLOUDFLARE_STREAM_CUSTOMER_CODE!,
+            keyId: e.CLOUDFLARE_STREAM_KEY_ID!,
+            jwk: e.CLOUDFLARE_STREAM_JWK!,
+          }
+        : null,
   };
 }

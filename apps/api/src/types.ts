@@ -4,6 +4,7 @@ import type { Jobs } from './plugins/jobs.js';
 import type { Mailer } from './plugins/mail.js';
 import type { Limiter } from './plugins/rate-limit.js';
 import type { SessionGuard } from './plugins/auth.js';
+import type { Storage } from './plugins/storage.js';
 
 export interface AuthContext {
   userId: string;
@@ -19,6 +20,7 @@ declare module 'fastify' {
     mail: Mailer;
     limiter: Limiter;
     sessions: SessionGuard;
+    storage: Storage;
     /** preHandler: requires a valid access token of a live session. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

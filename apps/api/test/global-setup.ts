@@ -20,7 +20,8 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     embedded = await startEmbeddedPostgres({
-      dataDir: path.join(apiRoot(), '..', '..', '.data', 'test-pg'),
+      // TEST_PG_DIR lets two runs on one machine (two checkouts, two people) keep apart.
+      dataDir: process.env.TEST_PG_DIR ?? path.join(apiRoot(), '..', '..', '.data', 'test-pg'),
       port: await freePort(),
       unsafeFast: true,
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { videoStatus } from './media.js';
 
 export const courseIdParams = z.object({ id: z.uuid() });
 export const slugParams = z.object({ slug: z.string().trim().min(1).max(200) });
@@ -36,6 +37,9 @@ export const episodeItem = z.object({
   durationSeconds: z.number().int(),
   isTeaser: z.boolean(),
   locked: z.boolean(),
+  videoStatus,
+  /** Poster image of the episode's video (public), once the video is ready. */
+  posterUrl: z.string().nullable(),
   /** Quiz summary of the episode; quizzes arrive with the assessments capability. */
   quiz: z.null(),
 });
@@ -116,6 +120,8 @@ export const episodeDetail = z.object({
   durationSeconds: z.number().int(),
   isTeaser: z.boolean(),
   locked: z.boolean(),
+  videoStatus,
+  posterUrl: z.string().nullable(),
 });
 
 /** The public outline of a course page: no locks, no progress, nothing about the visitor. */

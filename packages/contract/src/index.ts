@@ -4,3 +4,4 @@ export * from './users.js';
 export * from './auth.js';
 export * from './system.js';
 export * from './courses.js';
+export * from './media.js';

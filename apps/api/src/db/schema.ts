@@ -189,6 +189,28 @@ export const courses = pgTable(
   (t) => [index('courses_published_idx').on(t.status, t.publishedAt)],
 );
 
+/** One uploaded or generated video and its HLS renditions in storage under `videos/<id>/`. */
+export const videoAssets = pgTable('video_assets', {
+  id: uuid('id').primaryKey(),
+  status: text('status', { enum: ['queued', 'processing', 'ready', 'failed'] })
+    .notNull()
+    .default('queued'),
+  /** Where the source came from: `upload:<storage key>` or `demo:<cache key>`. */
+  source: text('source').notNull(),
+  durationSeconds: integer('duration_seconds').notNull().default(0),
+  renditions: jsonb('renditions')
+    .$type<{ name: string; width: number; height: number; bandwidth: number }[]>()
+    .notNull()
+    .default([]),
+  hasPoster: boolean('has_poster').notNull().default(false),
+  captions: jsonb('captions').$type<{ lang: string; label: string }[]>().notNull().default([]),
+  /** The video's uid at Cloudflare Stream, when it is also hosted there. */
+  cloudflareUid: text('cloudflare_uid'),
+  error: text('error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
 export const episodes = pgTable(
   'episodes',
   {
@@ -203,6 +225,7 @@ export const episodes = pgTable(
     durationSeconds: integer('duration_seconds').notNull().default(0),
     isTeaser: boolean('is_teaser').notNull().default(false),
     published: boolean('published').notNull().default(true),
+    videoAssetId: uuid('video_asset_id').references(() => videoAssets.id, { onDelete: 'set null' }),
   },
   (t) => [index('episodes_course_idx').on(t.courseId, t.sort)],
 );

@@ -26,6 +26,13 @@ export const toCourseSummary = (r: Row): CourseSummary => ({
   totalDurationSeconds: r.total_duration as number,
 });
 
+/** The video state of an episode row joined with its asset (`video_status`, `has_poster`). */
+export const toEpisodeVideo = (e: Row) => ({
+  videoStatus: ((e.video_status as string | null) ?? 'none') as
+    'none' | 'queued' | 'processing' | 'ready' | 'failed',
+  posterUrl: e.has_poster ? `/api/media/poster/${e.video_asset_id as string}` : null,
+});
+
 /** The fields of an episode every answer shares. */
 export const toEpisodeOutline = (e: Row) => ({
   id: e.id as string,
@@ -64,7 +71,9 @@ export async function activeSubscription(db: Db, userId: string) {
 
 export async function publishedEpisodes(db: Db, courseId: string) {
   const { rows } = await db.$client.query<Row>(
-    `select * from episodes where course_id = $1 and published order by sort`,
+    `select e.*, v.status as video_status, v.has_poster from episodes e
+     left join video_assets v on v.id = e.video_asset_id
+     where e.course_id = $1 and e.published order by e.sort`,
     [courseId],
   );
   return rows;
@@ -72,7 +81,9 @@ export async function publishedEpisodes(db: Db, courseId: string) {
 
 export async function findEpisode(db: Db, episodeId: string) {
   const { rows } = await db.$client.query<Row>(
-    `select e.*, c.free as course_free from episodes e join courses c on c.id = e.course_id
+    `select e.*, c.free as course_free, v.status as video_status, v.has_poster
+     from episodes e join courses c on c.id = e.course_id
+     left join video_assets v on v.id = e.video_asset_id
      where e.id = $1 and e.published and c.status = 'published'`,
     [episodeId],
   );

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import * as courses from './courses.repo.js';
 import * as library from './library.repo.js';
 import * as progress from './progress.repo.js';
-import { toCourseSummary, toEpisodeOutline } from './courses.repo.js';
+import { toCourseSummary, toEpisodeOutline, toEpisodeVideo } from './courses.repo.js';
 
 const noAccess = () => new AppError('NO_ACCESS', 403, 'This episode needs a subscription or a free trial');
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -66,6 +66,7 @@ export class CoursesService {
       access,
       episodes: rows.map((e) => ({
         ...toEpisodeOutline(e),
+        ...toEpisodeVideo(e),
         description: e.description as string,
         locked: !(e.is_teaser as boolean) && !access.canAccess,
         quiz: null,
@@ -175,6 +176,7 @@ export class CoursesService {
       !(await this.access(userId, { id: e.course_id as string, free: e.course_free as boolean })).canAccess;
     return {
       ...toEpisodeOutline(e),
+      ...toEpisodeVideo(e),
       courseId: e.course_id as string,
       description: e.description as string,
       locked,

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** State of an episode's video in the pipeline; `none` when the episode has no video yet. */
+export const videoStatus = z.enum(['none', 'queued', 'processing', 'ready', 'failed']);
+export type VideoStatus = z.infer<typeof videoStatus>;
+
+export const signedTokenQuery = z.object({ episodeId: z.uuid() });
+
+export const captionTrack = z.object({
+  /** BCP 47 language of the track, e.g. `th`. */
+  lang: z.string(),
+  label: z.string(),
+  /** WebVTT file, signed like the playlist. */
+  url: z.string(),
+});
+
+/**
+ * `GET /cloudflare/get-signed-token?episodeId=`: a short-lived token for one video and where to play it.
+ * `playbackUrl` is an HLS master playlist (several renditions); every playlist and segment under it is checked
+ * against the token. `provider` says who serves it: this platform (`local`) or Cloudflare Stream (`cloudflare`).
+ */
+export const signedPlayback = z.object({
+  token: z.string(),
+  playbackUrl: z.string(),
+  expiresAt: z.string(),
+  provider: z.enum(['local', 'cloudflare']),
+  posterUrl: z.string().nullable(),
+  durationSeconds: z.number().int(),
+  captions: z.array(captionTrack),
+});
+export type SignedPlayback = z.infer<typeof signedPlayback>;
