@@ -9,6 +9,8 @@ import type { Db } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { VideoService } from './modules/media/videos.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { SocialService } from './modules/social/social.service.js';
@@ -90,6 +92,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const users = new UsersService(app, auth);
   const social = new SocialService(app, auth);
   const coursesService = new CoursesService(app);
+  const videos = new VideoService(app);
+  app.decorate('videos', videos);
+  await videos.start();
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
@@ -97,6 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(usersRoutes, { service: users });
       await api.register(socialRoutes, { service: social });
       await api.register(coursesRoutes, { service: coursesService });
+      await api.register(mediaRoutes, { courses: coursesService });
     },
     { prefix: '/api' },
   );

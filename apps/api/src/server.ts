@@ -48,6 +48,11 @@ async function main() {
   say(`ready at http://${config.host}:${port}  (API docs: /api/docs)`);
   if (config.seedDemo && !config.production) {
     say(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
+    if (config.seedDemoVideos) {
+      const queued = await app.videos.seedDemoVideos();
+      if (queued)
+        say(`${queued} demo videos queued: they are made in the background (a few minutes the first time)`);
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import type { Mailer } from './plugins/mail.js';
 import type { Limiter } from './plugins/rate-limit.js';
 import type { SessionGuard } from './plugins/auth.js';
 import type { Storage } from './plugins/storage.js';
+import type { VideoService } from './modules/media/videos.service.js';
 
 export interface AuthContext {
   userId: string;
@@ -21,6 +22,7 @@ declare module 'fastify' {
     limiter: Limiter;
     sessions: SessionGuard;
     storage: Storage;
+    videos: VideoService;
     /** preHandler: requires a valid access token of a live session. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

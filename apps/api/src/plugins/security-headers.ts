@@ -7,16 +7,22 @@ import fp from 'fastify-plugin';
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    const { contentUrl } = app.config;
+    const { contentUrl, cloudflareStream } = app.config;
+    // Cloudflare Stream serves playlists, segments and posters from the customer's own host.
+    const stream = cloudflareStream
+      ? ` https://customer-${cloudflareStream.customerCode}.cloudflarestream.com`
+      : '';
     const csp = [
       "default-src 'self'",
       "base-uri 'self'",
       "script-src 'self' https://accounts.google.com",
       "style-src 'self' 'unsafe-inline' https://accounts.google.com",
       "frame-src 'self' https://accounts.google.com",
-      `connect-src 'self' https://accounts.google.com${contentUrl ? ` ${new URL(contentUrl).origin}` : ''}`,
+      `connect-src 'self' https://accounts.google.com${contentUrl ? ` ${new URL(contentUrl).origin}` : ''}${stream}`,
       "img-src 'self' data: blob: https:",
-      "media-src 'self' blob:",
+      `media-src 'self' blob:${stream}`,
+      // hls.js transmuxes in a worker made from a blob.
+      "worker-src 'self' blob:",
       "font-src 'self' data:",
       "object-src 'none'",
       "frame-ancestors 'self'",

@@ -6,7 +6,8 @@ import * as library from './library.repo.js';
 import * as progress from './progress.repo.js';
 import { toCourseSummary, toEpisodeOutline, toEpisodeVideo } from './courses.repo.js';
 
-const noAccess = () => new AppError('NO_ACCESS', 403, 'This episode needs a subscription or a free trial');
+export const noAccess = () =>
+  new AppError('NO_ACCESS', 403, 'This episode needs a subscription or a free trial');
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Courses, access (PRODUCT.md section 7) and progress (section 5). */
@@ -75,11 +76,22 @@ export class CoursesService {
   }
 
   /** The episode of a progress call, checked: it belongs to the course and the learner may watch it. */
-  private async watchable(userId: string, courseId: string, episodeId: string) {
+  private watchable(userId: string, courseId: string, episodeId: string) {
+    return this.watchableEpisode(userId, episodeId, courseId);
+  }
+
+  /**
+   * A published episode the learner may watch (a teaser: anyone logged in), of the given course when one is
+   * named; 404 when there is no such episode, 403 NO_ACCESS when it is locked for this learner.
+   */
+  async watchableEpisode(userId: string, episodeId: string, courseId?: string) {
     const episode = await courses.findEpisode(this.db, episodeId);
-    if (!episode || episode.course_id !== courseId) throw notFound('Episode');
+    if (!episode || (courseId && episode.course_id !== courseId)) throw notFound('Episode');
     if (!episode.is_teaser) {
-      const access = await this.access(userId, { id: courseId, free: episode.course_free as boolean });
+      const access = await this.access(userId, {
+        id: episode.course_id as string,
+        free: episode.course_free as boolean,
+      });
       if (!access.canAccess) throw noAccess();
     }
     return episode;
