@@ -14,6 +14,27 @@ describe('configuration', () => {
     expect(c.publicUrl).toBe('http://127.0.0.1:3000');
   });
 
+  it('takes S3 storage and Cloudflare Stream settings whole or not at all', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({}).cloudflareStream).toBeNull();
+    expect(() => loadConfig({ S3_BUCKET: 'media' })).toThrow(/S3_ENDPOINT, S3_BUCKET/);
+    expect(() => loadConfig({ CLOUDFLARE_STREAM_KEY_ID: 'k' })).toThrow(/CLOUDFLARE_STREAM_CUSTOMER_CODE/);
+    expect(() => loadConfig({ PLAYBACK_TOKEN_TTL_SECONDS: '7200' })).toThrow(/PLAYBACK_TOKEN_TTL_SECONDS/);
+    const c = loadConfig({
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(c.s3).toEqual({
+      endpoint: 'https://s3.example.com',
+      region: 'auto',
+      bucket: 'media',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
+  });
+
   it('stops on a wrong value with a message naming it', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

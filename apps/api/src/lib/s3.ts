@@ -1,6 +1,7 @@
 import aws4 from 'aws4';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
 import type { ByteRange, Storage } from '../plugins/storage.js';
 import { assertKey } from '../plugins/storage.js';
 
@@ -87,7 +88,7 @@ export class S3Storage implements Storage {
   async read(key: string, range?: ByteRange) {
     const headers: Record<string, string> = range ? { range: `bytes=${range.start}-${range.end}` } : {};
     const res = await this.ok(await this.call('GET', assertKey(key), { headers }), `GET ${key}`);
-    return Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+    return Readable.fromWeb(res.body as ReadableStream);
   }
 
   async readAll(key: string) {

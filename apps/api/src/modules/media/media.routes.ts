@@ -1,4 +1,5 @@
 import { apiError, signedPlayback, signedTokenQuery } from '@rianroo/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -98,14 +99,26 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = a
 
   /** Sends a stored file with byte ranges, validators and the given caching. */
   async function sendStored(
-    request: import('fastify').FastifyRequest,
-    reply: import('fastify').FastifyReply,
+    request: FastifyRequest,
+    reply: FastifyReply,
     key: string,
     cacheControl: string,
   ) {
     const stat = await app.storage.stat(key);
     if (!stat) throw notFound('File');
     const etag = `"${stat.size.toString(36)}-${stat.modified.getTime().toString(36)}"`;
+    const range = parseRange(request.headers.range, stat.size);
+    if (range === 'unsatisfiable')
+      throw new AppError(
+        'BAD_REQUEST',
+        416,
+        'The requested range is outside the file',
+        undefined,
+        undefined,
+        {
+          'content-range': `bytes */${stat.size}`,
+        },
+      );
     const ext = key.slice(key.lastIndexOf('.') + 1);
     reply
       .header('content-type', TYPES[ext] ?? 'application/octet-stream')
@@ -114,13 +127,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = a
       .header('etag', etag)
       .header('last-modified', stat.modified.toUTCString());
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    const range = parseRange(request.headers.range, stat.size);
-    if (range === 'unsatisfiable') {
-      return reply
-        .code(416)
-        .header('content-range', `bytes */${stat.size}`)
-        .send({ statusCode: 416, code: 'BAD_REQUEST', message: 'The requested range is outside the file' });
-    }
     if (range) {
       return reply
         .code(206)
