@@ -35,6 +35,10 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  // Queued before listening, so a stop right after the start never meets a half-done seed.
+  const demoVideos = config.seedDemo && !config.production && config.seedDemoVideos;
+  const queued = demoVideos ? await app.videos.seedDemoVideos() : 0;
+
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
@@ -48,12 +52,8 @@ async function main() {
   say(`ready at http://${config.host}:${port}  (API docs: /api/docs)`);
   if (config.seedDemo && !config.production) {
     say(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
-    if (config.seedDemoVideos) {
-      const queued = await app.videos.seedDemoVideos();
-      if (queued)
-        say(`${queued} demo videos queued: they are made in the background (a few minutes the first time)`);
-    }
   }
+  if (queued) say(`${queued} demo videos queued: they are made in the background (a few minutes the first time)`);
 }
 
 main().catch((err) => {

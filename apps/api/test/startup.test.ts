@@ -22,6 +22,8 @@ beforeAll(async () => {
     PORT: String(await freePort()),
     EMBEDDED_PG_PORT: String(await freePort()),
     LOG_LEVEL: 'warn',
+    // The demo videos the start queues are drawn once per machine (the browser tests share this cache).
+    VIDEO_CACHE_DIR: path.join(apiRoot(), '..', '..', '.data', 'video-cache'),
   };
 }, 60_000);
 

@@ -36,9 +36,13 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
  * Demo videos are cached in VIDEO_CACHE_DIR by their content, so they are drawn once per machine.
  */
 export class VideoService {
+  /** Stops a running ffmpeg when the process shuts down; the queue runs the job again later. */
+  private readonly stopping = new AbortController();
+
   constructor(private readonly app: FastifyInstance) {}
 
   async start() {
+    this.app.addHook('preClose', async () => this.stopping.abort());
     await this.app.jobs.work<TranscodeJob>(TRANSCODE_QUEUE, (job) => this.process(job));
   }
 
@@ -150,6 +154,10 @@ export class VideoService {
       ]);
       log.info({ ms: Date.now() - started, seconds: result.durationSeconds }, 'video ready');
     } catch (err) {
+      if (this.stopping.signal.aborted) {
+        await this.setStatus(assetId, 'queued').catch(() => {}); // interrupted by shutdown, not failed
+        throw err;
+      }
       log.error({ err }, 'transcoding failed');
       await this.setStatus(assetId, 'failed', err instanceof Error ? err.message.slice(0, 500) : 'failed');
       throw err; // the queue retries with backoff
@@ -167,7 +175,7 @@ export class VideoService {
       if (meta) return { dir, result: JSON.parse(meta) as TranscodeResult };
       const work = `${dir}.tmp-${randomBytes(4).toString('hex')}`;
       try {
-        const result = await transcode(bin, input, work);
+        const result = await transcode(bin, input, work, this.stopping.signal);
         await fs.writeFile(path.join(work, 'meta.json'), JSON.stringify(result));
         await fs.rm(dir, { recursive: true, force: true });
         await fs.rename(work, dir);
@@ -182,7 +190,7 @@ export class VideoService {
       const source = path.join(work, 'source');
       await pipeline(await this.app.storage.read(input.key), createWriteStream(source));
       const out = path.join(work, 'out');
-      const result = await transcode(bin, { kind: 'file', file: source }, out);
+      const result = await transcode(bin, { kind: 'file', file: source }, out, this.stopping.signal);
       await fs.rm(source, { force: true });
       return { dir: out, result, cleanup: work };
     } catch (err) {
