@@ -53,7 +53,8 @@ async function main() {
   if (config.seedDemo && !config.production) {
     say(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
   }
-  if (queued) say(`${queued} demo videos queued: they are made in the background (a few minutes the first time)`);
+  if (queued)
+    say(`${queued} demo videos queued: they are made in the background (a few minutes the first time)`);
 }
 
 main().catch((err) => {

@@ -39,5 +39,12 @@ describe('demo seed', () => {
       headers: bearer(login.json().access_token),
     });
     expect(eps.json().episodes.every((e: { locked: boolean }) => !e.locked)).toBe(true);
+    // Every course has its instructors on the public outline, in order.
+    expect(await count(`select count(*) as n from course_instructors`)).toBe(7);
+    const outline = await t.app.inject({ method: 'GET', url: '/api/courses/stock-investing-basics' });
+    expect(outline.json().instructors.map((i: { name: string }) => i.name)).toEqual([
+      'ธนวัฒน์ กิตติพงศ์',
+      'พิมพ์ชนก ศรีสวัสดิ์',
+    ]);
   });
 });

@@ -124,9 +124,19 @@ export const episodeDetail = z.object({
   posterUrl: z.string().nullable(),
 });
 
+export const instructor = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  headline: z.string(),
+  bio: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type Instructor = z.infer<typeof instructor>;
+
 /** The public outline of a course page: no locks, no progress, nothing about the visitor. */
 export const courseOutline = z.object({
   course: courseSummary,
+  instructors: z.array(instructor),
   episodes: z.array(
     z.object({
       id: z.uuid(),

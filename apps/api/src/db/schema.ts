@@ -189,6 +189,30 @@ export const courses = pgTable(
   (t) => [index('courses_published_idx').on(t.status, t.publishedAt)],
 );
 
+export const instructors = pgTable('instructors', {
+  id: uuid('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** One line under the name: role, organisation, expertise. */
+  headline: text('headline').notNull().default(''),
+  bio: text('bio').notNull().default(''),
+  avatarUrl: text('avatar_url'),
+});
+
+export const courseInstructors = pgTable(
+  'course_instructors',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    instructorId: uuid('instructor_id')
+      .notNull()
+      .references(() => instructors.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.instructorId] })],
+);
+
 /** One uploaded or generated video and its HLS renditions in storage under `videos/<id>/`. */
 export const videoAssets = pgTable('video_assets', {
   id: uuid('id').primaryKey(),

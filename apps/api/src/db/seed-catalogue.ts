@@ -1,4 +1,5 @@
-import { categories, courses, courseTags, episodes } from './schema.js';
+import { sql } from 'drizzle-orm';
+import { categories, courseInstructors, courses, courseTags, episodes, instructors } from './schema.js';
 import { uuidv7 } from '../lib/ids.js';
 import type { Db } from './client.js';
 
@@ -11,8 +12,43 @@ interface DemoCourse {
   level: 'beginner' | 'intermediate' | 'advanced';
   free?: boolean;
   tags: string[];
+  /** Slugs of INSTRUCTORS, in the order shown. */
+  instructors: string[];
   episodes: [title: string, seconds: number][];
 }
+
+const INSTRUCTORS = [
+  {
+    slug: 'pimchanok-s',
+    name: 'พิมพ์ชนก ศรีสวัสดิ์',
+    headline: 'นักวางแผนการเงิน CFP®',
+    bio: 'ให้คำปรึกษาด้านการเงินส่วนบุคคลมากว่า 12 ปี เชื่อว่าทุกคนเริ่มออมได้จากเงินก้อนเล็ก ๆ',
+  },
+  {
+    slug: 'thanawat-k',
+    name: 'ธนวัฒน์ กิตติพงศ์',
+    headline: 'นักวิเคราะห์หลักทรัพย์',
+    bio: 'อดีตนักวิเคราะห์ของบริษัทหลักทรัพย์ชั้นนำ ถนัดการอ่านงบการเงินและหุ้นปันผล',
+  },
+  {
+    slug: 'napat-w',
+    name: 'ณภัทร วงศ์ไทย',
+    headline: 'วิศวกรซอฟต์แวร์และผู้สอนเขียนโปรแกรม',
+    bio: 'สอนเขียนโปรแกรมให้ผู้เริ่มต้นกว่า 5,000 คน เน้นลงมือทำจริงตั้งแต่วันแรก',
+  },
+  {
+    slug: 'kanokwan-p',
+    name: 'กนกวรรณ พรหมมา',
+    headline: 'นักวิเคราะห์ข้อมูลอาวุโส',
+    bio: 'ใช้ Excel และเครื่องมือวิเคราะห์ข้อมูลช่วยธุรกิจตัดสินใจมากว่า 10 ปี',
+  },
+  {
+    slug: 'dr-suda-m',
+    name: 'พญ. สุดา มั่นคง',
+    headline: 'แพทย์เวชศาสตร์ครอบครัว',
+    bio: 'ดูแลสุขภาพกายและใจของคนทำงาน สนใจการฝึกสติและโภชนาการเพื่อป้องกันโรค',
+  },
+];
 
 const CATEGORIES = [
   { slug: 'finance', nameTh: 'การเงินและการลงทุน', nameEn: 'Money and investing', sort: 1 },
@@ -24,6 +60,7 @@ const CATEGORIES = [
 const COURSES: DemoCourse[] = [
   {
     slug: 'personal-finance-101',
+    instructors: ['pimchanok-s'],
     category: 'finance',
     title: 'วางแผนการเงินส่วนบุคคลฉบับเริ่มต้น',
     subtitle: 'จัดการรายรับรายจ่าย ออมเงิน และตั้งเป้าหมายทางการเงิน',
@@ -40,6 +77,7 @@ const COURSES: DemoCourse[] = [
   },
   {
     slug: 'stock-investing-basics',
+    instructors: ['thanawat-k', 'pimchanok-s'],
     category: 'finance',
     title: 'ลงทุนหุ้นไทยสำหรับมือใหม่',
     subtitle: 'อ่านงบการเงิน เลือกหุ้นปันผล และบริหารความเสี่ยง',
@@ -56,6 +94,7 @@ const COURSES: DemoCourse[] = [
   },
   {
     slug: 'python-for-everyone',
+    instructors: ['napat-w'],
     category: 'technology',
     title: 'Python สำหรับทุกคน',
     subtitle: 'เขียนโปรแกรมแรกของคุณตั้งแต่ศูนย์',
@@ -72,6 +111,7 @@ const COURSES: DemoCourse[] = [
   },
   {
     slug: 'data-analysis-excel',
+    instructors: ['kanokwan-p'],
     category: 'technology',
     title: 'วิเคราะห์ข้อมูลด้วย Excel',
     subtitle: 'PivotTable กราฟ และแดชบอร์ดสำหรับงานจริง',
@@ -87,6 +127,7 @@ const COURSES: DemoCourse[] = [
   },
   {
     slug: 'mindful-living',
+    instructors: ['dr-suda-m'],
     category: 'wellbeing',
     title: 'ฝึกสติในชีวิตประจำวัน',
     subtitle: 'ลดความเครียดและเพิ่มสมาธิในการทำงาน',
@@ -102,6 +143,7 @@ const COURSES: DemoCourse[] = [
   },
   {
     slug: 'healthy-eating',
+    instructors: ['dr-suda-m'],
     category: 'wellbeing',
     title: 'กินดีอยู่ดี โภชนาการเพื่อสุขภาพ',
     subtitle: 'เลือกอาหารให้เหมาะกับร่างกายและไลฟ์สไตล์',
@@ -155,5 +197,18 @@ export async function seedCatalogue(db: Db): Promise<void> {
       })),
     );
     await db.insert(courseTags).values(c.tags.map((tag) => ({ courseId: id, tag })));
+  }
+  // Instructors, and their courses (by slug, so a catalogue seeded before instructors existed gets them too).
+  await db
+    .insert(instructors)
+    .values(INSTRUCTORS.map((i) => ({ id: uuidv7(), ...i })))
+    .onConflictDoNothing();
+  for (const c of COURSES) {
+    for (const [sort, slug] of c.instructors.entries()) {
+      await db.execute(sql`
+        insert into ${courseInstructors} (course_id, instructor_id, sort)
+        select c.id, i.id, ${sort} from courses c, instructors i where c.slug = ${c.slug} and i.slug = ${slug}
+        on conflict do nothing`);
+    }
   }
 }

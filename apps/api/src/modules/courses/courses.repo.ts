@@ -89,3 +89,24 @@ export async function findEpisode(db: Db, episodeId: string) {
   );
   return rows[0];
 }
+
+export async function courseInstructors(db: Db, courseId: string) {
+  const { rows } = await db.$client.query<{
+    id: string;
+    name: string;
+    headline: string;
+    bio: string;
+    avatar_url: string | null;
+  }>(
+    `select i.id, i.name, i.headline, i.bio, i.avatar_url from course_instructors ci
+     join instructors i on i.id = ci.instructor_id where ci.course_id = $1 order by ci.sort, i.name`,
+    [courseId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    headline: r.headline,
+    bio: r.bio,
+    avatarUrl: r.avatar_url,
+  }));
+}

@@ -47,9 +47,13 @@ export class CoursesService {
   /** Public: the course and its episode titles, for the course page. */
   async outline(slug: string) {
     const course = await this.course({ slug });
-    const rows = await courses.publishedEpisodes(this.db, course.id);
+    const [rows, instructors] = await Promise.all([
+      courses.publishedEpisodes(this.db, course.id),
+      courses.courseInstructors(this.db, course.id),
+    ]);
     return {
       course,
+      instructors,
       episodes: rows.map(toEpisodeOutline),
     };
   }

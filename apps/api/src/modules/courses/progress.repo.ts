@@ -118,10 +118,7 @@ export async function lastWatched(db: Db, userId: string) {
  * only (the LIMIT 1 laterals keep the planner from scanning episodes and courses), so the cost follows the
  * learner's own rows, not the catalogue.
  */
-export async function myCourses(db: Db, userId: string) {
-  const { rows } = await db.$client.query<Record<string, unknown>>({
-    name: 'my_courses',
-    text: `select c.*, m.last_at, m.last_episode, m.watched,
+export const MY_COURSES_SQL = `select c.*, m.last_at, m.last_episode, m.watched,
              coalesce(x.cnt, 0)::int as episode_count, coalesce(x.total, 0)::int as total_duration,
              coalesce(x.non_teaser, 0)::int as non_teaser
            from (
@@ -135,7 +132,12 @@ export async function myCourses(db: Db, userId: string) {
            cross join lateral (
              select count(*) as cnt, sum(duration_seconds) as total, count(*) filter (where not is_teaser) as non_teaser
              from episodes where course_id = c.id and published) x
-           order by m.last_at desc`,
+           order by m.last_at desc`;
+
+export async function myCourses(db: Db, userId: string) {
+  const { rows } = await db.$client.query<Record<string, unknown>>({
+    name: 'my_courses',
+    text: MY_COURSES_SQL,
     values: [userId],
   });
   return rows;

@@ -98,12 +98,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = a
   );
 
   /** Sends a stored file with byte ranges, validators and the given caching. */
-  async function sendStored(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    cacheControl: string,
-  ) {
+  async function sendStored(request: FastifyRequest, reply: FastifyReply, key: string, cacheControl: string) {
     const stat = await app.storage.stat(key);
     if (!stat) throw notFound('File');
     const etag = `"${stat.size.toString(36)}-${stat.modified.getTime().toString(36)}"`;
