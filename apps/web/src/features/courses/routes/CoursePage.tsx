@@ -27,7 +27,8 @@ export default function CoursePage() {
       </div>
     );
   }
-  const { course, episodes } = outline.data;
+  const { course, episodes, instructors } = outline.data;
+  const teasers = episodes.filter((e) => e.isTeaser).length;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <p className="text-sm font-medium text-teal-800">{t(`level.${course.level}` as MessageKey)}</p>
@@ -44,11 +45,38 @@ export default function CoursePage() {
       </p>
       <p className="mt-6 leading-relaxed text-slate-800">{course.description}</p>
       <Link
-        to={loggedIn ? '/library' : `/register?redirect=${encodeURIComponent(`/courses/${course.slug}`)}`}
+        to={
+          loggedIn
+            ? `/library/course/${course.slug}`
+            : `/register?redirect=${encodeURIComponent(`/library/course/${course.slug}`)}`
+        }
         className="mt-6 inline-flex min-h-12 items-center rounded-lg bg-teal-700 px-6 font-semibold text-white hover:bg-teal-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
       >
         {loggedIn ? t('course.toLibrary') : t('course.start')}
       </Link>
+      <section
+        aria-labelledby="what-you-get"
+        className="mt-8 rounded-2xl border border-slate-200 bg-white p-5"
+      >
+        <h2 id="what-you-get" className="text-lg font-semibold">
+          {t('course.whatYouGet')}
+        </h2>
+        <ul className="mt-3 grid gap-2 text-sm text-slate-800 sm:grid-cols-2">
+          <li>
+            ▶ {course.episodeCount} {t('course.videoEpisodes')} ({minutes(course.totalDurationSeconds)}{' '}
+            {t('course.minutes')})
+          </li>
+          {!course.free && teasers > 0 && (
+            <li>
+              ✓ {teasers} {t('course.freePreviews')}
+            </li>
+          )}
+          <li>✓ {t('course.getSummary')}</li>
+          <li>✓ {t('course.getResume')}</li>
+          <li>✓ {t('course.getDevices')}</li>
+          <li>✓ {course.free ? t('course.getFree') : t('course.getMembers')}</li>
+        </ul>
+      </section>
       <h2 className="mt-10 text-xl font-semibold">{t('course.outline')}</h2>
       <ol className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
         {episodes.map((e) => (
@@ -70,6 +98,34 @@ export default function CoursePage() {
           </li>
         ))}
       </ol>
+      {instructors.length > 0 && (
+        <section aria-labelledby="instructors" className="mt-10">
+          <h2 id="instructors" className="text-xl font-semibold">
+            {instructors.length > 1 ? t('course.instructors') : t('course.instructor')}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {instructors.map((i) => (
+              <li key={i.id} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4">
+                {i.avatarUrl ? (
+                  <img src={i.avatarUrl} alt="" className="size-14 shrink-0 rounded-full object-cover" />
+                ) : (
+                  <span
+                    aria-hidden="true"
+                    className="flex size-14 shrink-0 items-center justify-center rounded-full bg-teal-100 text-xl font-semibold text-teal-900"
+                  >
+                    {i.name.slice(0, 1)}
+                  </span>
+                )}
+                <div>
+                  <p className="font-semibold">{i.name}</p>
+                  {i.headline && <p className="text-sm text-teal-800">{i.headline}</p>}
+                  {i.bio && <p className="mt-2 text-sm leading-relaxed text-slate-700">{i.bio}</p>}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }
