@@ -14,6 +14,15 @@ test('the catalogue finds a Thai word inside a title, filters by level, and open
   await expect(page.getByRole('heading', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })).toBeVisible();
   await expect(page.getByText('ดูตัวอย่างฟรี')).toHaveCount(1);
   await expect(page.getByText('สำหรับสมาชิก')).toHaveCount(4);
+  await expect(page.getByRole('heading', { name: 'สิ่งที่คุณจะได้รับ' })).toBeVisible();
+  const team = page.getByRole('region', { name: 'ทีมผู้สอน' });
+  await expect(team.getByText('ธนวัฒน์ กิตติพงศ์')).toBeVisible();
+  await expect(team.getByText('นักวิเคราะห์หลักทรัพย์')).toBeVisible();
+  // Signing up from here comes back into this course.
+  await expect(page.getByRole('link', { name: 'สมัครเพื่อเริ่มเรียน' })).toHaveAttribute(
+    'href',
+    `/register?redirect=${encodeURIComponent('/library/course/stock-investing-basics')}`,
+  );
   await page.goto('/courses?q=zzzz-nothing');
   await expect(page.getByText(/ไม่พบคอร์สที่ตรงกับการค้นหา/)).toBeVisible();
   await page.goto('/courses/no-such-course');
