@@ -9,6 +9,7 @@ import type { Db } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { VideoService } from './modules/media/videos.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(usersRoutes, { service: users });
       await api.register(socialRoutes, { service: social });
       await api.register(coursesRoutes, { service: coursesService });
+      await api.register(documentsRoutes, { courses: coursesService });
       await api.register(mediaRoutes, { courses: coursesService });
     },
     { prefix: '/api' },

@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './system.js';
 export * from './courses.js';
 export * from './media.js';
+export * from './documents.js';

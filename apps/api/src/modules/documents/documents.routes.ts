@@ -1,0 +1,46 @@
+import { apiError, SUMMARY_PDF_TYPE, summaryPdfParams } from '@rianroo/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CoursesService } from '../courses/courses.service.js';
+import { DocumentsService } from './documents.service.js';
+
+export const documentsRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = async (
+  app,
+  { courses },
+) => {
+  const service = new DocumentsService(app, courses);
+
+  app.get(
+    '/course/pdf/:courseId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['courses'],
+        security: [{ bearerAuth: [] }],
+        summary: "The course's summary document (PDF, Thai); entitled learners only",
+        params: summaryPdfParams,
+        response: {
+          200: z.any().describe(`${SUMMARY_PDF_TYPE}: the summary document`),
+          304: z.null().describe('Not modified (If-None-Match)'),
+          400: apiError,
+          401: apiError,
+          403: apiError,
+          404: apiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const doc = await service.summaryFor(request.auth.userId, request.params.courseId);
+      const etag = `"${doc.version}"`;
+      // The document is for entitled learners only: private, and revalidated (access may end).
+      reply.header('cache-control', 'private, no-cache').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      const pdf = await doc.load();
+      return reply
+        .header('content-type', SUMMARY_PDF_TYPE)
+        .header('content-disposition', `inline; filename="${doc.filename}"`)
+        .header('content-length', pdf.length)
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,124 @@
+import { summaryPdfFilename } from '@rianroo/contract';
+import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { Storage } from '../../plugins/storage.js';
+import { CoursesService } from '../courses/courses.service.js';
+import * as repo from './documents.repo.js';
+import { renderSummaryPdf, type SummaryInput } from './summary-pdf.js';
+
+/** Bump when the layout of the document changes, so stored documents of every course are made again. */
+const LAYOUT_VERSION = 1;
+
+type Source = NonNullable<Awaited<ReturnType<typeof repo.summarySource>>>;
+
+const noSummaryAccess = () =>
+  new AppError('NO_ACCESS', 403, 'The summary document needs a subscription or a free trial');
+
+const toInput = ({ course, episodes }: Source): SummaryInput => ({
+  title: course.title,
+  subtitle: course.subtitle,
+  description: course.description,
+  level: course.level,
+  free: course.free,
+  updatedAt: course.updated_at,
+  episodes: episodes.map((e) => ({
+    sort: e.sort,
+    sectionTitle: e.section_title,
+    title: e.title,
+    durationSeconds: e.duration_seconds,
+    isTeaser: e.is_teaser,
+  })),
+});
+
+/** The version of a course's document: a hash of everything it shows, so an edited course gets a new one. */
+export function summaryVersion(input: SummaryInput): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ v: LAYOUT_VERSION, ...input }))
+    .digest('hex')
+    .slice(0, 20);
+}
+
+export const summaryKey = (courseId: string, version: string) => `summaries/${courseId}-${version}.pdf`;
+
+/**
+ * Documents being made in this process, per storage: simultaneous first requests (and the start-up
+ * pre-generation) make a document once.
+ */
+const makingIn = new WeakMap<Storage, Map<string, Promise<Buffer>>>();
+
+/** Course summary documents (PRODUCT.md sections 5 and 7): made once per course version, then stored. */
+export class DocumentsService {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly courses: CoursesService,
+  ) {}
+
+  /**
+   * The summary document of a published course for an entitled learner: 404 for an unknown or unpublished
+   * course, 403 NO_ACCESS without access. The bytes are loaded only when asked for (not for a 304).
+   */
+  async summaryFor(userId: string, courseId: string) {
+    const source = await repo.summarySource(this.app.db, courseId);
+    if (!source) throw notFound('Course');
+    const access = await this.courses.access(userId, { id: source.course.id, free: source.course.free });
+    if (!access.canAccess) throw noSummaryAccess();
+    const input = toInput(source);
+    const version = summaryVersion(input);
+    return {
+      filename: summaryPdfFilename(source.course.slug),
+      version,
+      load: () => this.document(source.course.id, input, version).then((d) => d.pdf),
+    };
+  }
+
+  /** The stored document of this version, made and stored first if there is none yet. */
+  async document(courseId: string, input: SummaryInput, version = summaryVersion(input)) {
+    const key = summaryKey(courseId, version);
+    const stored = await this.app.storage.readAll(key);
+    if (stored) return { pdf: stored, generated: false };
+    const inFlight = makingIn.get(this.app.storage) ?? new Map<string, Promise<Buffer>>();
+    makingIn.set(this.app.storage, inFlight);
+    let making = inFlight.get(key);
+    if (!making) {
+      making = this.make(key, input).finally(() => inFlight.delete(key));
+      inFlight.set(key, making);
+    }
+    return { pdf: await making, generated: true };
+  }
+
+  private async make(key: string, input: SummaryInput) {
+    const started = performance.now();
+    const pdf = Buffer.from(await renderSummaryPdf(input));
+    await this.app.storage.put(key, pdf);
+    this.app.log.info(
+      { key, bytes: pdf.length, ms: Math.round(performance.now() - started) },
+      'summary document generated',
+    );
+    return pdf;
+  }
+
+  /** Makes the missing documents of every published course; answers how many were made. */
+  async generateAll(): Promise<number> {
+    let made = 0;
+    for (const id of await repo.publishedCourseIds(this.app.db)) {
+      const source = await repo.summarySource(this.app.db, id);
+      if (!source) continue; // unpublished meanwhile
+      try {
+        if ((await this.document(id, toInput(source))).generated) made++;
+      } catch (err) {
+        // Not fatal: the document is made on its first request instead.
+        this.app.log.warn({ err, courseId: id }, 'summary document not generated');
+      }
+    }
+    return made;
+  }
+}
+
+/**
+ * Pre-generates the summary documents of the published catalogue (call after seeding, at server start).
+ * Documents already stored for the current version of a course are kept; answers how many were made.
+ */
+export function generateSummaries(app: FastifyInstance): Promise<number> {
+  return new DocumentsService(app, new CoursesService(app)).generateAll();
+}
