@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { generateSummaries } from './modules/documents/documents.service.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/bootstrap.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from './db/seed.js';
@@ -38,6 +39,10 @@ async function main() {
   // Queued before listening, so a stop right after the start never meets a half-done seed.
   const demoVideos = config.seedDemo && !config.production && config.seedDemoVideos;
   const queued = demoVideos ? await app.videos.seedDemoVideos() : 0;
+  if (config.seedDemo && !config.production) {
+    // The demo courses' summary documents, made once (later starts find them in storage).
+    generateSummaries(app).catch((err) => app.log.error({ err }, 'demo summary documents failed'));
+  }
 
   try {
     await app.listen({ host: config.host, port: config.port });
