@@ -32,6 +32,10 @@ describe('GET /api/course/pdf/:courseId (summary document)', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`inline; filename="invest-${cat.paid}-summary.pdf"`);
     expect(res.headers['cache-control']).toContain('private');
+    // The web page shows it in a frame from a blob: URL; plugins stay refused.
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/frame-src 'self' blob:/);
+    expect(csp).toContain("object-src 'none'");
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
     const doc = await PDFDocument.load(res.rawPayload, { updateMetadata: false });

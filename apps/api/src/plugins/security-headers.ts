@@ -17,7 +17,8 @@ export const securityHeadersPlugin = fp(
       "base-uri 'self'",
       "script-src 'self' https://accounts.google.com",
       "style-src 'self' 'unsafe-inline' https://accounts.google.com",
-      "frame-src 'self' https://accounts.google.com",
+      // The summary PDF is shown in a frame from a blob: URL the page made from the authenticated answer.
+      "frame-src 'self' blob: https://accounts.google.com",
       `connect-src 'self' https://accounts.google.com${contentUrl ? ` ${new URL(contentUrl).origin}` : ''}${stream}`,
       "img-src 'self' data: blob: https:",
       `media-src 'self' blob:${stream}`,

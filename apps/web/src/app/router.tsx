@@ -15,6 +15,7 @@ const AccountPage = lazy(() => import('../features/account/routes/AccountPage'))
 const LibraryPage = lazy(() => import('../features/library/routes/LibraryPage'));
 const CatalogPage = lazy(() => import('../features/courses/routes/CatalogPage'));
 const CoursePage = lazy(() => import('../features/courses/routes/CoursePage'));
+const SummaryDocumentPage = lazy(() => import('../features/documents/routes/SummaryDocumentPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function AppRoutes() {
@@ -33,6 +34,7 @@ export function AppRoutes() {
         <Route path="/library" element={<LibraryPage />} />
         <Route path="/courses" element={<CatalogPage />} />
         <Route path="/courses/:slug" element={<CoursePage />} />
+        <Route path="/summary-document/:slug" element={<SummaryDocumentPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

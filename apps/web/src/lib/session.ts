@@ -104,6 +104,8 @@ export interface CallOptions {
   /** Raw body (a file) with its content type, instead of JSON. */
   raw?: { data: Blob; type: string };
   auth?: boolean;
+  /** `blob` for binary answers (the summary PDF); JSON otherwise. */
+  as?: 'json' | 'blob';
 }
 
 /** Calls the API. Authenticated calls refresh a stale token first (spec section 4). */
@@ -135,6 +137,7 @@ export async function call<T>(path: string, opts: CallOptions = {}, retried = fa
     throw err;
   }
   if (res.status === 204) return undefined as T;
+  if (opts.as === 'blob') return (await res.blob()) as T;
   return (await res.json()) as T;
 }
 

@@ -54,6 +54,12 @@ export default function CoursePage() {
       >
         {loggedIn ? t('course.toLibrary') : t('course.start')}
       </Link>
+      <Link
+        to={`/summary-document/${course.slug}`}
+        className="mt-6 ml-3 inline-flex min-h-12 items-center rounded-lg border border-slate-300 bg-white px-5 font-medium text-teal-800 hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+      >
+        {t('course.summaryDocument')}
+      </Link>
       <section
         aria-labelledby="what-you-get"
         className="mt-8 rounded-2xl border border-slate-200 bg-white p-5"

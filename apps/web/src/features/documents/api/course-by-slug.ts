@@ -1,0 +1,12 @@
+import type { CourseSummary } from '@rianroo/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/session';
+
+/** `GET /course/get-course-by-slug/{slug}`: the published course (404 for an unknown slug). */
+export const getCourseBySlug = (slug: string) =>
+  call<CourseSummary>(`/course/get-course-by-slug/${encodeURIComponent(slug)}`, { auth: true });
+
+export const courseBySlugQuery = (slug: string) =>
+  queryOptions({ queryKey: ['course-by-slug', slug], queryFn: () => getCourseBySlug(slug) });
+
+export const useCourseBySlug = (slug: string) => useQuery(courseBySlugQuery(slug));

@@ -1,0 +1,22 @@
+import { SUMMARY_PDF_TYPE } from '@rianroo/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/session';
+
+/** `GET /course/pdf/{courseId}`: the course's summary document as a PDF blob (403 NO_ACCESS when locked). */
+export async function getSummaryPdf(courseId: string): Promise<Blob> {
+  const blob = await call<Blob>(`/course/pdf/${encodeURIComponent(courseId)}`, { auth: true, as: 'blob' });
+  // The viewer and the download need the type on the blob itself.
+  return blob.type === SUMMARY_PDF_TYPE ? blob : new Blob([blob], { type: SUMMARY_PDF_TYPE });
+}
+
+export const summaryPdfQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: ['summary-pdf', courseId],
+    queryFn: () => getSummaryPdf(courseId),
+    // Access can end (a subscription expires): ask again on the next visit, not while the page is open.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+export const useSummaryPdf = (courseId: string | undefined) =>
+  useQuery({ ...summaryPdfQuery(courseId ?? ''), enabled: !!courseId });
