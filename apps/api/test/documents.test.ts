@@ -164,4 +164,16 @@ describe('GET /api/course/pdf/:courseId (summary document)', () => {
       await other.close();
     }
   });
+
+  it('names a document whose slug is not ASCII in filename* (RFC 6266)', async () => {
+    await t.db
+      .update(courses)
+      .set({ slug: `ออมเงิน-${cat.free}` })
+      .where(eq(courses.id, cat.free));
+    const res = await pdf(cat.free, (await register(t.app)).access_token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="course-summary.pdf"; filename*=UTF-8''${encodeURIComponent(`ออมเงิน-${cat.free}-summary.pdf`)}`,
+    );
+  });
 });

@@ -4,6 +4,12 @@ import { z } from 'zod';
 import type { CoursesService } from '../courses/courses.service.js';
 import { DocumentsService } from './documents.service.js';
 
+/** `inline; filename="…"`; a name a header cannot carry as it is (non-ASCII) also goes in `filename*`. */
+export function inlineDisposition(filename: string) {
+  if (/^[\x20-\x7e]+$/.test(filename) && !/["\\]/.test(filename)) return `inline; filename="${filename}"`;
+  return `inline; filename="course-summary.pdf"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
 export const documentsRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = async (
   app,
   { courses },
@@ -38,7 +44,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }>
       const pdf = await doc.load();
       return reply
         .header('content-type', SUMMARY_PDF_TYPE)
-        .header('content-disposition', `inline; filename="${doc.filename}"`)
+        .header('content-disposition', inlineDisposition(doc.filename))
         .header('content-length', pdf.length)
         .send(pdf);
     },
