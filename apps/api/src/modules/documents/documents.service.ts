@@ -102,6 +102,8 @@ export class DocumentsService {
   async generateAll(): Promise<number> {
     let made = 0;
     for (const id of await repo.publishedCourseIds(this.app.db)) {
+      // Started in the background at start-up: a shutdown meanwhile ends it quietly.
+      if (this.app.db.$client.ending) break;
       const source = await repo.summarySource(this.app.db, id);
       if (!source) continue; // unpublished meanwhile
       try {
