@@ -128,3 +128,62 @@ export function cpuSeconds(
   }
   return total;
 }
+
+/**
+ * Open-loop load at a steady rate: one request every 1000/rate ms, spread evenly (autocannon's `overallRate`
+ * sends each second's quota as a burst at the start of the second, which measures queueing behind the
+ * burst, not latency at that rate). Latency counts from the moment a request was due, so a slow answer
+ * that delays later requests is charged to them too (no coordinated omission).
+ */
+export async function paced(
+  url: string,
+  request: { method: 'GET' | 'POST'; path: string | ((i: number) => string); body?: (i: number) => string },
+  headerSets: Record<string, string>[],
+  seconds: number,
+  rate: number,
+  connections = 10,
+): Promise<Figures> {
+  const { Agent, request: httpRequest } = await import('node:http');
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const pathOf = (i: number) => (typeof request.path === 'function' ? request.path(i) : request.path);
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const total = Math.round(rate * seconds);
+  const interval = 1000 / rate;
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  let i = Math.floor(Math.random() * headerSets.length);
+  for (let n = 0; n < total; n++) {
+    const due = start + n * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    i = (i + 1) % headerSets.length;
+    const body = request.body?.(i);
+    const headers = { ...headerSets[i], ...(body ? { 'content-type': 'application/json' } : {}) };
+    pending.push(
+      new Promise<void>((resolve) => {
+        const req = httpRequest(`${url}${pathOf(i)}`, { method: request.method, agent, headers }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
+            resolve();
+          });
+        });
+        req.on('error', () => {
+          errors++;
+          resolve();
+        });
+        req.end(body);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors, non2xx };
+}
