@@ -15,6 +15,8 @@ const AccountPage = lazy(() => import('../features/account/routes/AccountPage'))
 const LibraryPage = lazy(() => import('../features/library/routes/LibraryPage'));
 const CatalogPage = lazy(() => import('../features/courses/routes/CatalogPage'));
 const CoursePage = lazy(() => import('../features/courses/routes/CoursePage'));
+const CoursePlayerEntry = lazy(() => import('../features/watch/routes/CoursePlayerEntry'));
+const PlayerPage = lazy(() => import('../features/watch/routes/PlayerPage'));
 const SummaryDocumentPage = lazy(() => import('../features/documents/routes/SummaryDocumentPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
@@ -32,6 +34,8 @@ export function AppRoutes() {
         <Route path="/logout" element={<LogoutPage />} />
         <Route path="/account" element={<AccountPage />} />
         <Route path="/library" element={<LibraryPage />} />
+        <Route path="/library/course/:slug" element={<CoursePlayerEntry />} />
+        <Route path="/library/course/:slug/episode/:episodeId" element={<PlayerPage />} />
         <Route path="/courses" element={<CatalogPage />} />
         <Route path="/courses/:slug" element={<CoursePage />} />
         <Route path="/summary-document/:slug" element={<SummaryDocumentPage />} />

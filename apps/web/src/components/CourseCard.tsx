@@ -4,7 +4,16 @@ import { minutes } from '../lib/format';
 import { useI18n, type MessageKey } from '../lib/i18n';
 
 /** A course in a grid: cover (or a calm placeholder), title, length, and optionally my progress. */
-export function CourseCard({ course, progress }: { course: CourseSummary; progress?: number }) {
+export function CourseCard({
+  course,
+  progress,
+  to = `/courses/${course.slug}`,
+}: {
+  course: CourseSummary;
+  progress?: number;
+  /** Where the title leads: the course page, or (for my courses) straight into the player. */
+  to?: string;
+}) {
   const { t } = useI18n();
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -21,7 +30,7 @@ export function CourseCard({ course, progress }: { course: CourseSummary; progre
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="font-semibold text-slate-900">
           <Link
-            to={`/courses/${course.slug}`}
+            to={to}
             className="rounded hover:underline focus-visible:outline-3 focus-visible:outline-teal-600"
           >
             {course.title}

@@ -106,6 +106,8 @@ export interface CallOptions {
   auth?: boolean;
   /** `blob` for binary answers (the summary PDF); JSON otherwise. */
   as?: 'json' | 'blob';
+  /** Lets the request outlive the page (progress sent on page hide). */
+  keepalive?: boolean;
 }
 
 /** Calls the API. Authenticated calls refresh a stale token first (spec section 4). */
@@ -121,6 +123,7 @@ export async function call<T>(path: string, opts: CallOptions = {}, retried = fa
       method: opts.method ?? (opts.body !== undefined || opts.raw ? 'POST' : 'GET'),
       headers,
       body: opts.raw ? opts.raw.data : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      keepalive: opts.keepalive,
     });
   } catch {
     throw networkError();

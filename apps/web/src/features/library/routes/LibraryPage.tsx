@@ -36,6 +36,12 @@ export default function LibraryPage() {
           <p className="text-sm text-slate-700">
             {last.data.episode.title} · {t('library.at')} {clock(last.data.last_second)}
           </p>
+          <Link
+            to={`/library/course/${last.data.course.slug}/episode/${last.data.episode.id}`}
+            className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-teal-700 px-5 font-semibold text-white hover:bg-teal-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+          >
+            {t('library.resume')}
+          </Link>
         </section>
       )}
       <Shelf
@@ -56,7 +62,12 @@ export default function LibraryPage() {
         {(items) => (
           <CourseGrid>
             {items.map((c) => (
-              <CourseCard key={c.id} course={c} progress={c.courseFinishPercentage} />
+              <CourseCard
+                key={c.id}
+                course={c}
+                progress={c.courseFinishPercentage}
+                to={`/library/course/${c.slug}`}
+              />
             ))}
           </CourseGrid>
         )}

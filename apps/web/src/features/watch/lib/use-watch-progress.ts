@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { markWatched } from '../api/player';
+import { PlayedRanges } from './played-ranges';
+import { loadRanges, saveFirstWatched, saveLastSecond, saveRanges, storeProgress } from './progress';
+
+/** How often progress is sent while playing (PRODUCT.md section 5). */
+export const SEND_EVERY_MS = 10_000;
+
+export interface WatchHandlers {
+  onTime: (t: number, playing: boolean) => void;
+  onPlay: () => void;
+  onPause: (t: number) => void;
+  onSeeking: () => void;
+  onSeeked: (t: number) => void;
+  onEnded: (t: number) => Promise<void>;
+}
+
+/**
+ * The player's progress rules: the union of played seconds gives the completion; the position and completion
+ * are stored under the spec's keys and sent every 10 s while playing and on pause, seek, end, tab hide and
+ * page unload; the first play records the first watch.
+ */
+export function useWatchProgress(opts: {
+  courseId: string;
+  episodeId: string;
+  duration: number;
+  /** The video's current time, for sends that happen outside its events (tab hidden, page unload). */
+  currentTime: () => number | undefined;
+  onWatchedChange?: () => void;
+}): WatchHandlers {
+  const { courseId, episodeId, duration } = opts;
+  const ranges = useRef(new PlayedRanges());
+  const firstPlay = useRef(true);
+  const lastSent = useRef(0);
+  /** Played since it was opened: only then do hide, unload and leaving send anything. */
+  const started = useRef(false);
+  const optsRef = useRef(opts);
+  optsRef.current = opts;
+
+  useEffect(() => {
+    const r = new PlayedRanges();
+    for (const [a, b] of loadRanges(episodeId)) r.add(a, b);
+    ranges.current = r;
+    firstPlay.current = true;
+    started.current = false;
+    lastSent.current = Date.now();
+  }, [episodeId]);
+
+  const send = useCallback(
+    (t: number | undefined, keepalive = false) => {
+      if (t === undefined || !Number.isFinite(t)) return Promise.resolve(false);
+      const payload = {
+        course_id: courseId,
+        episode_id: episodeId,
+        last_second: Math.floor(t),
+        episodeCompletionPercentage: ranges.current.percent(optsRef.current.duration || duration),
+      };
+      storeProgress(payload);
+      saveRanges(episodeId, ranges.current.toJSON());
+      lastSent.current = Date.now();
+      return saveLastSecond(payload, { keepalive });
+    },
+    [courseId, episodeId, duration],
+  );
+
+  // Tab hidden and page unload: the last position goes out even if the page is closing.
+  useEffect(() => {
+    const hidden = () => {
+      if (document.visibilityState === 'hidden' && started.current)
+        void send(optsRef.current.currentTime(), true);
+    };
+    const unload = () => {
+      if (started.current) void send(optsRef.current.currentTime(), true);
+    };
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', unload);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', unload);
+      // Leaving the episode inside the app (next episode, another page).
+      if (started.current) void send(optsRef.current.currentTime());
+    };
+  }, [send]);
+
+  return {
+    onTime: (t, playing) => {
+      if (!playing) return;
+      ranges.current.tick(t);
+      if (Date.now() - lastSent.current >= SEND_EVERY_MS) void send(t);
+    },
+    onPlay: () => {
+      started.current = true;
+      ranges.current.cut();
+      if (firstPlay.current) {
+        firstPlay.current = false;
+        void saveFirstWatched(courseId, episodeId);
+      }
+    },
+    onPause: (t) => {
+      ranges.current.tick(t);
+      ranges.current.cut();
+      void send(t);
+    },
+    onSeeking: () => ranges.current.cut(),
+    onSeeked: (t) => {
+      ranges.current.cut();
+      if (started.current) void send(t);
+    },
+    onEnded: async (t) => {
+      ranges.current.tick(t);
+      ranges.current.cut();
+      await send(t);
+      // The server marks it watched only if 90% was really played.
+      await markWatched(courseId, episodeId).catch(() => undefined);
+      optsRef.current.onWatchedChange?.();
+    },
+  };
+}
