@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEYS } from '../../../lib/storage';
+import {
+  flushStoredProgress,
+  loadRanges,
+  saveFirstWatched,
+  saveLastSecond,
+  saveRanges,
+  storeProgress,
+} from './progress';
+
+const COURSE = '01900000-0000-7000-8000-0000000000c1';
+const EPISODE = '01900000-0000-7000-8000-0000000000e1';
+let calls: { url: string; init?: RequestInit }[];
+let status = 200;
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(KEYS.token, 'access');
+  localStorage.setItem(KEYS.refreshToken, 'refresh');
+  localStorage.setItem(KEYS.uid, 'u-1');
+  localStorage.setItem(KEYS.tokenSavedTime, String(Math.floor(Date.now() / 1000)));
+  calls = [];
+  status = 200;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      if (status === 0) throw new TypeError('Failed to fetch');
+      return new Response(
+        JSON.stringify(status === 200 ? {} : { statusCode: status, code: 'X', message: 'x' }),
+        {
+          status,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const payload = { course_id: COURSE, episode_id: EPISODE, last_second: 42, episodeCompletionPercentage: 37 };
+
+describe('saving the last second (spec sections 4 and 5)', () => {
+  it('sends nothing without course id, episode id or last second', async () => {
+    expect(await saveLastSecond({ ...payload, course_id: '' })).toBe(false);
+    expect(await saveLastSecond({ ...payload, episode_id: undefined })).toBe(false);
+    expect(await saveLastSecond({ ...payload, last_second: undefined })).toBe(false);
+    expect(await saveLastSecond({ ...payload, last_second: Number.NaN })).toBe(false);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the spec payload and clears the stored last second on success', async () => {
+    storeProgress(payload);
+    expect(await saveLastSecond(payload)).toBe(true);
+    expect(calls[0]!.url).toBe('/api/users/on-going-episode');
+    expect(JSON.parse(calls[0]!.init!.body as string)).toEqual(payload);
+    expect((calls[0]!.init!.headers as Record<string, string>).authorization).toBe('Bearer access');
+    expect(localStorage.getItem(KEYS.lastSecond)).toBeNull();
+    expect(localStorage.getItem(KEYS.courseID)).toBe(COURSE);
+    expect(localStorage.getItem(KEYS.episodeID)).toBe(EPISODE);
+    expect(localStorage.getItem(KEYS.episodeCompletionPercentage)).toBe('37');
+  });
+
+  it('keeps it when the network or the server fails, and sends it on the next visit', async () => {
+    storeProgress(payload);
+    status = 0;
+    expect(await saveLastSecond(payload)).toBe(false);
+    status = 503;
+    expect(await saveLastSecond(payload)).toBe(false);
+    expect(localStorage.getItem(KEYS.lastSecond)).toBe('42');
+    status = 200;
+    expect(await flushStoredProgress()).toBe(true);
+    expect(JSON.parse(calls.at(-1)!.init!.body as string)).toEqual(payload);
+    expect(localStorage.getItem(KEYS.lastSecond)).toBeNull();
+    expect(await flushStoredProgress()).toBe(false); // nothing left to send
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not clear a newer position stored while the save was on its way', async () => {
+    storeProgress(payload);
+    const pending = saveLastSecond(payload);
+    storeProgress({ ...payload, last_second: 50 });
+    expect(await pending).toBe(true);
+    expect(localStorage.getItem(KEYS.lastSecond)).toBe('50');
+  });
+
+  it('drops progress the server can never take (the episode is locked or gone)', async () => {
+    storeProgress(payload);
+    status = 403;
+    expect(await saveLastSecond(payload)).toBe(false);
+    expect(localStorage.getItem(KEYS.lastSecond)).toBeNull();
+  });
+
+  it('does not flush when logged out', async () => {
+    storeProgress(payload);
+    localStorage.removeItem(KEYS.token);
+    expect(await flushStoredProgress()).toBe(false);
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('first watch (spec section 5)', () => {
+  it('needs a refresh token', async () => {
+    localStorage.removeItem(KEYS.refreshToken);
+    await saveFirstWatched(COURSE, EPISODE);
+    expect(calls).toHaveLength(0);
+    localStorage.setItem(KEYS.refreshToken, 'refresh');
+    await saveFirstWatched(COURSE, EPISODE);
+    expect(calls[0]!.url).toBe('/api/users/save-first-watched');
+    expect(JSON.parse(calls[0]!.init!.body as string)).toEqual({ course_id: COURSE, episode_id: EPISODE });
+  });
+});
+
+describe('played ranges kept on this device', () => {
+  it('come back for the episode, and only the latest 30 episodes are kept', () => {
+    saveRanges(EPISODE, [[0, 12.34]]);
+    expect(loadRanges(EPISODE)).toEqual([[0, 12.3]]);
+    for (let i = 0; i < 35; i++) saveRanges(`e-${i}`, [[0, i + 1]]);
+    expect(loadRanges(EPISODE)).toEqual([]);
+    expect(loadRanges('e-34')).toEqual([[0, 35]]);
+    localStorage.setItem('playedRanges', 'not json');
+    expect(loadRanges('e-34')).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { episodeToOpen, nextEpisode, resumeAt, type ProgressLike } from './resume';
+
+const ep = (id: string, locked = false) => ({ id, locked, durationSeconds: 60 });
+const prog = (
+  episode_id: string,
+  last_second: number,
+  watched = false,
+  updatedAt = '2026-01-01T00:00:00Z',
+): ProgressLike => ({
+  episode_id,
+  last_second,
+  episodeCompletionPercentage: watched ? 95 : 30,
+  watched,
+  updatedAt,
+});
+
+describe('where a course opens', () => {
+  const episodes = [ep('a'), ep('b'), ep('c'), ep('d', true)];
+
+  it('opens the most recently started episode that is not finished', () => {
+    expect(
+      episodeToOpen(episodes, [
+        prog('a', 20, false, '2026-01-01T00:00:00Z'),
+        prog('c', 10, false, '2026-02-01T00:00:00Z'),
+      ])?.id,
+    ).toBe('c');
+  });
+
+  it('else the first episode not watched, else the first', () => {
+    expect(episodeToOpen(episodes, [prog('a', 58, true)])?.id).toBe('b');
+    expect(episodeToOpen(episodes, [])?.id).toBe('a');
+    expect(
+      episodeToOpen(
+        episodes,
+        ['a', 'b', 'c'].map((id) => prog(id, 60, true)),
+      )?.id,
+    ).toBe('a');
+  });
+
+  it('never opens a locked episode while an open one exists, but shows the lock when all are locked', () => {
+    expect(episodeToOpen([ep('x', true), ep('y')], [prog('x', 5)])?.id).toBe('y');
+    expect(episodeToOpen([ep('x', true)], [])?.id).toBe('x');
+  });
+});
+
+describe('where playback starts', () => {
+  it('at the saved position', () => expect(resumeAt(prog('a', 42), 60)).toBe(42));
+  it('from the start when finished, near the end, or never started', () => {
+    expect(resumeAt(prog('a', 42, true), 60)).toBe(0);
+    expect(resumeAt(prog('a', 57), 60)).toBe(0);
+    expect(resumeAt(undefined, 60)).toBe(0);
+    expect(resumeAt(prog('a', 0), 60)).toBe(0);
+  });
+});
+
+describe('the next episode', () => {
+  it('follows the current one, locked or not; none after the last', () => {
+    const list = [ep('a'), ep('b', true)];
+    expect(nextEpisode(list, 'a')?.id).toBe('b');
+    expect(nextEpisode(list, 'b')).toBeUndefined();
+    expect(nextEpisode(list, 'zzz')).toBeUndefined();
+  });
+});
