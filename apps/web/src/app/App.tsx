@@ -6,7 +6,7 @@ import { ApiError } from '../lib/api-error';
 import { I18nProvider } from '../lib/i18n';
 import { usePublicConfig } from '../lib/public-config';
 import { ToastProvider } from '../lib/toast';
-import { PendingProgress } from '../features/watch/lib/pending-progress';
+import { PendingProgress } from '../features/player/lib/pending-progress';
 import { ChatWidget } from './ChatWidget';
 import { HeadScripts } from './HeadScripts';
 import { Layout } from './Layout';

@@ -15,8 +15,8 @@ const AccountPage = lazy(() => import('../features/account/routes/AccountPage'))
 const LibraryPage = lazy(() => import('../features/library/routes/LibraryPage'));
 const CatalogPage = lazy(() => import('../features/courses/routes/CatalogPage'));
 const CoursePage = lazy(() => import('../features/courses/routes/CoursePage'));
-const CoursePlayerEntry = lazy(() => import('../features/watch/routes/CoursePlayerEntry'));
-const PlayerPage = lazy(() => import('../features/watch/routes/PlayerPage'));
+const CoursePlayerEntry = lazy(() => import('../features/player/routes/CoursePlayerEntry'));
+const PlayerPage = lazy(() => import('../features/player/routes/PlayerPage'));
 const SummaryDocumentPage = lazy(() => import('../features/documents/routes/SummaryDocumentPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 

@@ -1,14 +1,10 @@
 import { ApiError } from '../../../lib/api-error';
-import { call, isLoggedIn } from '../../../lib/session';
+import { isLoggedIn } from '../../../lib/session';
 import { KEYS, read, remove, write } from '../../../lib/storage';
+import { postFirstWatched } from '../api/save-first-watched';
+import { postProgress, type ProgressPayload } from '../api/save-progress';
 
-/** Spec section 3: the watch progress payload. */
-export interface ProgressPayload {
-  course_id: string;
-  episode_id: string;
-  last_second: number;
-  episodeCompletionPercentage: number;
-}
+export type { ProgressPayload };
 
 /** Keeps the player's position under the spec's local-storage keys, so that it survives going offline. */
 export function storeProgress(p: ProgressPayload): void {
@@ -51,7 +47,7 @@ export async function saveLastSecond(
   const stillOurs = () =>
     read(KEYS.episodeID) === body.episode_id && read(KEYS.lastSecond) === String(p.last_second);
   try {
-    await call('/users/on-going-episode', { auth: true, body, keepalive: opts.keepalive });
+    await postProgress(body, opts.keepalive);
     if (stillOurs()) remove(KEYS.lastSecond);
     return true;
   } catch (err) {
@@ -72,10 +68,7 @@ export async function flushStoredProgress(): Promise<boolean> {
 /** Spec section 5: the first watch needs course id, episode id and a refresh token. */
 export async function saveFirstWatched(courseId: string, episodeId: string): Promise<void> {
   if (!courseId || !episodeId || !read(KEYS.refreshToken)) return;
-  await call('/users/save-first-watched', {
-    auth: true,
-    body: { course_id: courseId, episode_id: episodeId },
-  }).catch(() => undefined);
+  await postFirstWatched(courseId, episodeId).catch(() => undefined);
 }
 
 const RANGES_KEY = 'playedRanges';

@@ -4,7 +4,9 @@ import { PageLoading } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
-import { useCourseBySlug, useEpisodes, useOngoing } from '../api/player';
+import { useCourseBySlug } from '../api/course-by-slug';
+import { useEpisodes } from '../api/episodes';
+import { useOngoing } from '../api/ongoing';
 import { episodeToOpen } from '../lib/resume';
 
 /** `/library/course/:slug`: opens the episode to carry on with. */

@@ -30,7 +30,10 @@ export function episodeToOpen<E extends EpisodeLike>(episodes: E[], progress: Pr
 }
 
 /** Where playback starts: the saved position, unless the episode was finished or the position is at its end. */
-export function resumeAt(progress: ProgressLike | undefined, duration: number): number {
+export function resumeAt(
+  progress: Pick<ProgressLike, 'last_second' | 'watched'> | undefined,
+  duration: number,
+): number {
   if (!progress || progress.watched) return 0;
   const at = progress.last_second;
   if (!(at > 0)) return 0;
@@ -42,4 +45,17 @@ export function resumeAt(progress: ProgressLike | undefined, duration: number): 
 export function nextEpisode<E extends { id: string }>(episodes: E[], currentId: string): E | undefined {
   const i = episodes.findIndex((e) => e.id === currentId);
   return i >= 0 ? episodes[i + 1] : undefined;
+}
+
+/**
+ * What an ending episode offers: the next episode after it that the learner may watch (played by itself
+ * after a countdown), and whether locked episodes come after it (then the way to subscribe is offered).
+ */
+export function afterEnd<E extends { id: string; locked: boolean }>(
+  episodes: E[],
+  currentId: string,
+): { next: E | undefined; lockedAfter: boolean } {
+  const i = episodes.findIndex((e) => e.id === currentId);
+  const rest = i >= 0 ? episodes.slice(i + 1) : [];
+  return { next: rest.find((e) => !e.locked), lockedAfter: rest.some((e) => e.locked) };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { markWatched } from '../api/player';
+import { markWatched } from '../api/mark-watched';
 import { PlayedRanges } from './played-ranges';
 import { loadRanges, saveFirstWatched, saveLastSecond, saveRanges, storeProgress } from './progress';
 

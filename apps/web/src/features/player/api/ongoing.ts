@@ -1,0 +1,20 @@
+import type { progressItem } from '@rianroo/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { call } from '../../../lib/session';
+
+export type OngoingItem = z.infer<typeof progressItem>;
+
+/** `GET /users/on-going-episode?course=`: saved positions. Spec section 8: a failed list is an empty list. */
+export const getOngoing = (courseId: string) =>
+  call<OngoingItem[]>(`/users/on-going-episode?course=${courseId}`, { auth: true }).catch(
+    (): OngoingItem[] => [],
+  );
+
+export const ongoingQuery = (courseId: string | undefined) => ({
+  queryKey: ['ongoing', courseId],
+  queryFn: () => getOngoing(courseId!),
+});
+
+export const useOngoing = (courseId: string | undefined, enabled = true) =>
+  useQuery({ ...ongoingQuery(courseId), enabled: !!courseId && enabled });

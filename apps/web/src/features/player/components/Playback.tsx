@@ -1,0 +1,147 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Spinner } from '../../../components/ui/Spinner';
+import { ApiError } from '../../../lib/api-error';
+import { useErrorText } from '../../../lib/forms';
+import { useI18n } from '../../../lib/i18n';
+import { PREPARING_POLL_MS, type PlayerEpisode } from '../api/episodes';
+import type { OngoingItem } from '../api/ongoing';
+import { getPlayback } from '../api/signed-token';
+import { storedProgress } from '../lib/progress';
+import { resumeAt } from '../lib/resume';
+import { useWatchProgress } from '../lib/use-watch-progress';
+import { EndedOffer } from './EndedOffer';
+import { LockedPanel } from './LockedPanel';
+import { NotReadyPanel } from './NotReadyPanel';
+import { VideoPlayer } from './VideoPlayer';
+
+/** A new token this long before the current one expires. */
+const RENEW_BEFORE_MS = 60_000;
+
+const notReady = (err: unknown) => err instanceof ApiError && err.code === 'VIDEO_NOT_READY';
+
+/** Where playback starts: a position kept on this device but not sent yet is newer than the server's. */
+function startPosition(episode: PlayerEpisode, saved: OngoingItem | undefined): number {
+  const local = storedProgress();
+  if (local?.episode_id === episode.id)
+    return resumeAt({ ...saved, last_second: local.last_second, watched: false }, episode.durationSeconds);
+  return resumeAt(saved, episode.durationSeconds);
+}
+
+/** The video of one episode: its playback token (renewed before it expires), resume, and progress. */
+export function Playback(props: {
+  slug: string;
+  courseId: string;
+  episode: PlayerEpisode;
+  saved: OngoingItem | undefined;
+  /** The next episode this learner may watch, and whether locked ones follow. */
+  next: PlayerEpisode | undefined;
+  lockedAfter: boolean;
+  onProgress: () => void;
+}) {
+  const { slug, courseId, episode, saved, next, lockedAfter, onProgress } = props;
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [run, setRun] = useState(() => ({
+    startAt: startPosition(episode, saved),
+    autoPlay: !!(location.state as { autoPlay?: boolean } | null)?.autoPlay,
+    n: 0,
+  }));
+  const [ended, setEnded] = useState(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const playback = useQuery({
+    queryKey: ['playback', episode.id, run.n],
+    queryFn: () => getPlayback(episode.id),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    // Still being transcoded: ask again every few seconds until it can be played.
+    refetchInterval: (q) => (notReady(q.state.error) ? PREPARING_POLL_MS : false),
+  });
+  const duration = playback.data?.durationSeconds || episode.durationSeconds;
+  const progress = useWatchProgress({
+    courseId,
+    episodeId: episode.id,
+    duration,
+    currentTime: () => videoRef.current?.currentTime,
+    onWatchedChange: onProgress,
+  });
+  const renew = useCallback((at: number, playing: boolean) => {
+    setRun((r) => ({ startAt: at, autoPlay: playing, n: r.n + 1 }));
+  }, []);
+  const playNext = useCallback(
+    (e: PlayerEpisode) => navigate(`/library/course/${slug}/episode/${e.id}`, { state: { autoPlay: true } }),
+    [navigate, slug],
+  );
+
+  // A new token shortly before this one expires; playback goes on from where it is.
+  useEffect(() => {
+    if (!playback.data) return;
+    const left = new Date(playback.data.expiresAt).getTime() - Date.now() - RENEW_BEFORE_MS;
+    const timer = setTimeout(
+      () => {
+        const v = videoRef.current;
+        renew(v?.currentTime ?? 0, !!v && !v.paused);
+      },
+      Math.max(5_000, left),
+    );
+    return () => clearTimeout(timer);
+  }, [playback.data, renew]);
+
+  if (playback.isPending) {
+    return (
+      <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-black text-white">
+        <Spinner />
+        <span className="sr-only">{t('common.loading')}</span>
+      </div>
+    );
+  }
+  if (playback.isError) {
+    const err = playback.error;
+    if (err instanceof ApiError && err.code === 'NO_ACCESS') return <LockedPanel slug={slug} />;
+    if (notReady(err)) return <NotReadyPanel status="processing" onRetry={() => void playback.refetch()} />;
+    if (err instanceof ApiError && err.status === 404) return <NotReadyPanel status="none" />;
+    return (
+      <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-slate-900 p-6 text-center text-white">
+        <p role="alert">{errorText(err)}</p>
+        <button
+          type="button"
+          onClick={() => void playback.refetch()}
+          className="inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-semibold text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+        >
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  const p = playback.data;
+  return (
+    <div>
+      <VideoPlayer
+        src={p.playbackUrl}
+        poster={p.posterUrl ?? episode.posterUrl}
+        captions={p.captions}
+        startAt={run.startAt}
+        autoPlay={run.autoPlay}
+        title={episode.title}
+        videoRef={videoRef}
+        onAuthFailure={renew}
+        handlers={{
+          ...progress,
+          onPlay: () => {
+            setEnded(false);
+            progress.onPlay();
+          },
+          onEnded: async (time) => {
+            setEnded(true);
+            await progress.onEnded(time);
+          },
+        }}
+      />
+      {ended && <EndedOffer next={next} lockedAfter={lockedAfter} onPlayNext={playNext} />}
+    </div>
+  );
+}

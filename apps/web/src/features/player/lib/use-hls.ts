@@ -1,0 +1,118 @@
+import type HlsType from 'hls.js';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
+const RENEW_AGAIN_AFTER_MS = 30_000;
+
+export interface Level {
+  /** hls.js level index. */
+  index: number;
+  height: number;
+}
+
+/**
+ * Plays an HLS master playlist in `video`: with hls.js (loaded only here, on demand) where Media Source
+ * Extensions exist, with the browser's own HLS otherwise (Safari). A playlist or segment refused with
+ * 401/403 (the token expired) calls `onAuthFailure` once with the position, so that the page fetches a new
+ * token and goes on from there. Quality levels (by height) come from hls.js only; native HLS has none.
+ */
+export function useHls(opts: {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  src: string;
+  startAt: number;
+  autoPlay: boolean;
+  onAuthFailure: (at: number, playing: boolean) => void;
+}) {
+  const { videoRef, src } = opts;
+  const hlsRef = useRef<HlsType | null>(null);
+  const [levels, setLevels] = useState<Level[]>([]);
+  const [level, setLevelState] = useState(-1);
+  const [autoHeight, setAutoHeight] = useState<number | undefined>();
+  const [error, setError] = useState<'network' | 'unsupported' | undefined>();
+  const [attempt, setAttempt] = useState(0);
+  /** When a new token was last asked for: refused again soon after, it is an error, not an expiry. */
+  const renewedAt = useRef(0);
+  const latest = useRef(opts);
+  latest.current = opts;
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    // startAt and autoPlay belong to the source they were given with.
+    const { startAt, autoPlay } = latest.current;
+    let cancelled = false;
+    let refused = false;
+    const authFailed = () => {
+      if (refused) return;
+      refused = true;
+      if (Date.now() - renewedAt.current < RENEW_AGAIN_AFTER_MS) return setError('network');
+      renewedAt.current = Date.now();
+      latest.current.onAuthFailure(video.currentTime || startAt, !video.paused);
+    };
+    setError(undefined);
+    setLevels([]);
+    setLevelState(-1);
+    const onNativeError = () => authFailed();
+    const load = async () => {
+      const { default: Hls } = await import('hls.js');
+      if (cancelled) return;
+      if (Hls.isSupported()) {
+        const hls = new Hls({ startPosition: startAt, enableWebVTT: false, enableIMSC1: false });
+        hlsRef.current = hls;
+        hls.on(Hls.Events.MANIFEST_PARSED, (_e, data) =>
+          setLevels(
+            data.levels.map((l, index) => ({ index, height: l.height })).sort((a, b) => b.height - a.height),
+          ),
+        );
+        hls.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => setAutoHeight(hls.levels[data.level]?.height));
+        hls.on(Hls.Events.ERROR, (_e, data) => {
+          const code = data.response?.code;
+          if (code === 401 || code === 403) return authFailed();
+          if (!data.fatal) return;
+          if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
+          else setError('network');
+        });
+        hls.loadSource(src);
+        hls.attachMedia(video);
+      } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+        video.src = src;
+        // Native HLS does not say why a request failed: ask for a new token once, then give up.
+        video.addEventListener('error', onNativeError);
+        video.addEventListener(
+          'loadedmetadata',
+          () => {
+            if (startAt > 0) video.currentTime = startAt;
+          },
+          { once: true },
+        );
+      } else {
+        setError('unsupported');
+        return;
+      }
+      if (autoPlay) video.play().catch(() => undefined);
+    };
+    void load();
+    return () => {
+      cancelled = true;
+      video.removeEventListener('error', onNativeError);
+      hlsRef.current?.destroy();
+      hlsRef.current = null;
+    };
+  }, [src, attempt, videoRef]);
+
+  return {
+    levels,
+    /** -1 is automatic. */
+    level,
+    setLevel: (i: number) => {
+      setLevelState(i);
+      if (hlsRef.current) hlsRef.current.currentLevel = i;
+    },
+    /** The height automatic quality is playing now. */
+    autoHeight,
+    error,
+    retry: () => {
+      renewedAt.current = 0;
+      setAttempt((a) => a + 1);
+    },
+  };
+}
