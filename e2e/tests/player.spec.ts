@@ -16,30 +16,35 @@ interface Episode {
   durationSeconds: number;
 }
 
-async function courseEpisodes(request: APIRequestContext, u: Learner) {
+async function courseEpisodes(request: APIRequestContext, u: Learner, slug = SLUG) {
   const headers = { authorization: `Bearer ${u.access_token}` };
-  const course = await (await request.get(`/api/course/get-course-by-slug/${SLUG}`, { headers })).json();
+  const course = await (await request.get(`/api/course/get-course-by-slug/${slug}`, { headers })).json();
   const list = await (
     await request.post(`/api/course/${course.id}/get-episode-and-quiz`, { headers })
   ).json();
   return { courseId: course.id as string, episodes: list.episodes as Episode[], headers };
 }
 
-/** Waits (up to 4 minutes on a first run) until the teaser's video has been made. */
-async function teaserReady(request: APIRequestContext, u: Learner) {
+/** Waits (up to 4 minutes on a first run) until the first `count` videos of a course have been made. */
+async function videosReady(request: APIRequestContext, u: Learner, slug = SLUG, count = 1) {
   for (const until = Date.now() + 240_000; Date.now() < until;) {
-    const c = await courseEpisodes(request, u);
-    const teaser = c.episodes.find((e) => e.isTeaser)!;
-    if (teaser.videoStatus === 'ready') return { ...c, teaser };
+    const c = await courseEpisodes(request, u, slug);
+    if (c.episodes.slice(0, count).every((e) => e.videoStatus === 'ready')) return c;
     await new Promise((r) => setTimeout(r, 2000));
   }
-  throw new Error('the teaser video was not made in time');
+  throw new Error(`the videos of ${slug} were not made in time`);
 }
 
-async function openCourse(page: Page, u: Learner) {
-  await page.goto(`/login?redirect=${encodeURIComponent(`/library/course/${SLUG}`)}`);
+/** Waits until the teaser's video has been made. */
+async function teaserReady(request: APIRequestContext, u: Learner) {
+  const c = await videosReady(request, u);
+  return { ...c, teaser: c.episodes.find((e) => e.isTeaser)! };
+}
+
+async function openCourse(page: Page, u: Learner, slug = SLUG) {
+  await page.goto(`/login?redirect=${encodeURIComponent(`/library/course/${slug}`)}`);
   await loginInPage(page, u.email);
-  await expect(page).toHaveURL(/\/library\/course\/stock-investing-basics\/episode\//);
+  await expect(page).toHaveURL(new RegExp(`/library/course/${slug}/episode/`));
 }
 
 const video = (page: Page) => page.locator('video');
@@ -125,9 +130,10 @@ test('seeking to the end does not complete an episode; watching it through does'
     await request.get(`/api/users/watched-episode?course=${c.courseId}`, { headers: c.headers })
   ).json();
   expect(watched.watchedEpisodeIncludeTeaser).toContain(c.teaser.id);
-  // The next episode is offered; for this learner it is locked, with the way to subscribe.
-  await page.getByRole('button', { name: /ดูตอนถัดไป/ }).click();
-  await expect(page.getByRole('heading', { name: 'ตอนนี้สำหรับสมาชิก' })).toBeVisible();
+  // Only locked episodes follow for this learner: no countdown, the way to subscribe instead.
+  await expect(page.getByText('ตอนต่อไปสำหรับสมาชิก')).toBeVisible();
+  await expect(page.getByRole('button', { name: /ดูตอนถัดไป/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'ทดลองเรียนฟรี' })).toHaveAttribute('href', '/free-trial');
 });
 
 test('a locked episode shows the way to subscribe, and no video', async ({ page, request }) => {
@@ -198,4 +204,150 @@ test('a subscribed learner watches a members episode; the player has no serious 
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('at 360 px: everything fits, the keyboard drives the player, captions show, no serious accessibility problem', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const u = await registerByApi(request, 'keys');
+  await teaserReady(request, u);
+  await openCourse(page, u);
+  const player = page.getByRole('region', { name: 'เครื่องเล่นวิดีโอ' });
+  await expect(player).toBeVisible();
+  await expect(page.getByRole('button', { name: 'เต็มจอ' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  for (const name of ['ปิดเสียง', 'ปุ่มลัดคีย์บอร์ด', 'เต็มจอ']) {
+    const box = (await page.getByRole('button', { name }).boundingBox())!;
+    const frame = (await player.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
+  }
+
+  // Shortcuts from the page body.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('k');
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  await page.keyboard.press('k');
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  const before = await currentTime(page);
+  await page.keyboard.press('l');
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(before + 9);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => currentTime(page)).toBeLessThan(before + 6);
+  await page.keyboard.press('Shift+Period');
+  expect(await video(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.25);
+  await page.keyboard.press('Shift+Comma');
+  await page.keyboard.press('Shift+Comma');
+  expect(await video(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(0.75);
+  await page.keyboard.press('m');
+  expect(await video(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+  await expect(page.getByRole('button', { name: 'ปิดเสียง' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Help: opened with ?, closed with Escape, focus back on its button.
+  await page.getByRole('button', { name: 'ปุ่มลัดคีย์บอร์ด' }).click();
+  const help = page.getByRole('dialog', { name: 'ปุ่มลัดคีย์บอร์ด' });
+  await expect(help).toBeVisible();
+  await expect(help).toContainText('Shift + < / >');
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'ปุ่มลัดคีย์บอร์ด' })).toBeFocused();
+
+  // Controls are reached with Tab, and show where the focus is.
+  const speed = page.getByLabel('ความเร็วในการเล่น');
+  for (let i = 0; i < 12 && !(await speed.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Shift+Tab');
+  await expect(speed).toBeFocused();
+  expect(await speed.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+
+  // Captions: the demo videos carry a Thai track.
+  const cc = page.getByRole('button', { name: 'คำบรรยาย' });
+  await expect(cc).toBeVisible();
+  await cc.click();
+  await expect(cc).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'เล่น' }).first().click();
+  await expect(page.getByTestId('player-caption')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('player-caption')).toHaveText(/\S/);
+  await page.getByRole('button', { name: 'หยุดชั่วคราว' }).first().click();
+
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('in a free course, the end of an episode offers the next one and starts it after a countdown', async ({
+  page,
+  request,
+}) => {
+  const u = await registerByApi(request, 'autonext');
+  const c = await videosReady(request, u, 'personal-finance-101', 2);
+  await openCourse(page, u, 'personal-finance-101');
+  await expect(page).toHaveURL(new RegExp(`/episode/${c.episodes[0]!.id}$`));
+  await page.getByRole('button', { name: 'เล่น' }).first().click();
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration - 0.5));
+  await expect(page.getByText(/ตอนถัดไปจะเริ่มใน \d+ วินาที/)).toBeVisible({ timeout: 10_000 });
+
+  // "Stay" stops the countdown.
+  await page.getByRole('button', { name: 'อยู่ที่ตอนนี้' }).click();
+  await expect(page.getByText(/ตอนถัดไปจะเริ่มใน/)).toHaveCount(0);
+  await page.waitForTimeout(9_000);
+  await expect(page).toHaveURL(new RegExp(`/episode/${c.episodes[0]!.id}$`));
+
+  // Played again to the end, the countdown runs out and the next episode plays by itself.
+  await video(page).evaluate(async (v: HTMLVideoElement) => {
+    v.currentTime = v.duration - 1;
+    await v.play();
+  });
+  await expect(page.getByText(/ตอนถัดไปจะเริ่มใน \d+ วินาที/)).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(new RegExp(`/episode/${c.episodes[1]!.id}$`), { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(c.episodes[1]!.title);
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+  const list = page.getByRole('region', { name: 'เนื้อหาในคอร์ส' });
+  await expect(list.locator('[aria-current="page"]')).toContainText(c.episodes[1]!.title);
+});
+
+test('a video still being prepared says so and is played once ready; an expired token is renewed in place', async ({
+  page,
+  request,
+}) => {
+  const u = await registerByApi(request, 'renew');
+  await teaserReady(request, u);
+  // The token endpoint answers "not ready" until released.
+  let preparing = true;
+  let tokens = 0;
+  await page.route(/\/api\/cloudflare\/get-signed-token/, async (route) => {
+    tokens++;
+    if (!preparing) return route.continue();
+    await route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        statusCode: 409,
+        code: 'VIDEO_NOT_READY',
+        message: 'The video is not ready yet',
+      }),
+    });
+  });
+  await openCourse(page, u);
+  await expect(page.getByText('กำลังเตรียมวิดีโอ อีกสักครู่จะพร้อมดู')).toBeVisible();
+  const asked = tokens;
+  await expect.poll(() => tokens, { timeout: 12_000 }).toBeGreaterThan(asked); // asks again by itself
+  // Once it is ready, the first segment is refused (as when the token has expired): a new token is
+  // fetched and playback goes on.
+  let refused = 0;
+  await page.route(/\/api\/stream\/.+\/seg_\d+\.ts/, async (route) => {
+    if (refused++ === 0)
+      return route.fulfill({ status: 403, contentType: 'application/json', body: '{"code":"FORBIDDEN"}' });
+    return route.continue();
+  });
+  preparing = false;
+  const before = tokens;
+  await page.getByRole('button', { name: 'ตรวจสอบอีกครั้ง' }).click();
+  await expect(page.getByRole('region', { name: 'เครื่องเล่นวิดีโอ' })).toBeVisible();
+  await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(1);
+  expect(tokens).toBeGreaterThanOrEqual(before + 2);
+  await page.getByRole('button', { name: 'เล่น' }).first().click();
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(2);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

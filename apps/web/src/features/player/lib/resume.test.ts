@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { episodeToOpen, nextEpisode, resumeAt, type ProgressLike } from './resume';
+import { afterEnd, episodeToOpen, nextEpisode, resumeAt, type ProgressLike } from './resume';
 
 const ep = (id: string, locked = false) => ({ id, locked, durationSeconds: 60 });
 const prog = (
@@ -60,5 +60,15 @@ describe('the next episode', () => {
     expect(nextEpisode(list, 'a')?.id).toBe('b');
     expect(nextEpisode(list, 'b')).toBeUndefined();
     expect(nextEpisode(list, 'zzz')).toBeUndefined();
+  });
+});
+
+describe('what an ending episode offers', () => {
+  it('the next episode the learner may watch, skipping locked ones', () => {
+    const list = [ep('a'), ep('b', true), ep('c'), ep('d', true)];
+    expect(afterEnd(list, 'a')).toEqual({ next: list[2], lockedAfter: true });
+    expect(afterEnd(list, 'c')).toEqual({ next: undefined, lockedAfter: true });
+    expect(afterEnd(list, 'd')).toEqual({ next: undefined, lockedAfter: false });
+    expect(afterEnd([ep('a'), ep('b')], 'a')).toEqual({ next: ep('b'), lockedAfter: false });
   });
 });
