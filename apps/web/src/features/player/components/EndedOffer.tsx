@@ -36,7 +36,8 @@ export function EndedOffer({
       <p role="status" className="font-medium">
         {t('player.ended')}
         {next && left !== undefined && (
-          <span className="ml-2 font-normal text-slate-700">
+          // Not read out every second: the focused button says what comes next.
+          <span aria-hidden="true" className="ml-2 font-normal text-slate-700">
             {t('player.upNext').replace('{n}', String(left))}
           </span>
         )}

@@ -8,7 +8,7 @@ export function LockedPanel({ slug }: { slug: string }) {
   return (
     <section
       aria-labelledby="locked-title"
-      className="flex aspect-video w-full flex-col items-center justify-center gap-2 overflow-y-auto rounded-xl bg-slate-900 p-4 text-center text-white sm:gap-3 sm:p-6"
+      className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-xl bg-slate-900 p-4 text-center text-white sm:gap-3 sm:p-6"
     >
       <Icon name="lock" className="size-8 sm:size-10" />
       <h2 id="locked-title" className="text-lg font-semibold sm:text-xl">

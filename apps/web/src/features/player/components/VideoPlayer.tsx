@@ -8,6 +8,7 @@ import {
 } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { actionForKey, seekTarget, stepSpeed, type PlayerAction } from '../lib/shortcuts';
+import { useCaptionText } from '../lib/use-captions';
 import { useHls } from '../lib/use-hls';
 import type { WatchHandlers } from '../lib/use-watch-progress';
 import { Controls } from './Controls';
@@ -19,6 +20,8 @@ export interface Caption {
   label: string;
   url: string;
 }
+
+type IosVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 
 interface Props {
   src: string;
@@ -59,28 +62,7 @@ export function VideoPlayer(props: Props) {
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
-  // Captions are drawn by the player (above the controls, in the page's Thai font), from a hidden track.
-  const [cue, setCue] = useState('');
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    const tracks = Array.from(video.textTracks);
-    tracks.forEach((tr, i) => (tr.mode = captionsOn && i === 0 ? 'hidden' : 'disabled'));
-    const track = captionsOn ? tracks[0] : undefined;
-    if (!track) {
-      setCue('');
-      return;
-    }
-    const show = () =>
-      setCue(
-        Array.from(track.activeCues ?? [])
-          .map((c) => (c as VTTCue).text)
-          .join('\n'),
-      );
-    show();
-    track.addEventListener('cuechange', show);
-    return () => track.removeEventListener('cuechange', show);
-  }, [captionsOn, captions, src, videoRef]);
+  const cue = useCaptionText(videoRef, captionsOn, `${src} ${captions.map((c) => c.url).join(' ')}`);
 
   const toggle = useCallback(() => {
     const v = videoRef.current;
@@ -94,7 +76,11 @@ export function VideoPlayer(props: Props) {
   };
   const changeRate = (r: number) => {
     const v = videoRef.current;
-    if (v) v.playbackRate = r;
+    if (v) {
+      // The default too, so that the speed stays when a new token reloads the source.
+      v.defaultPlaybackRate = r;
+      v.playbackRate = r;
+    }
     setRate(r);
   };
   const changeVolume = (to: number) => {
@@ -111,7 +97,9 @@ export function VideoPlayer(props: Props) {
   };
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();
-    else void box.current?.requestFullscreen?.().catch(() => undefined);
+    else if (box.current?.requestFullscreen) void box.current.requestFullscreen().catch(() => undefined);
+    // iPhone Safari has full screen for the video element only (with its own controls).
+    else (videoRef.current as IosVideo | null)?.webkitEnterFullscreen?.();
   };
   const closeHelp = () => {
     setHelp(false);

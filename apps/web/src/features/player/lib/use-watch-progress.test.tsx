@@ -111,6 +111,16 @@ describe('progress while watching', () => {
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
   });
 
+  it('sends the last position when the episode is left inside the app (the video is gone by then)', async () => {
+    const { result, unmount } = setup();
+    result.current.onPlay();
+    play(result.current, 0, 7);
+    position = undefined;
+    unmount();
+    await waitFor(() => expect(progressCalls()).toHaveLength(1));
+    expect(progressCalls()[0]!.body).toMatchObject({ last_second: 7, episodeCompletionPercentage: 23 });
+  });
+
   it('never sends without a position', async () => {
     const { result } = setup();
     result.current.onPlay();

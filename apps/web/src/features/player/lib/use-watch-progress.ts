@@ -34,8 +34,11 @@ export function useWatchProgress(opts: {
   const lastSent = useRef(0);
   /** Played since it was opened: only then do hide, unload and leaving send anything. */
   const started = useRef(false);
+  /** The latest position the video reported: the video may be gone when the page is left. */
+  const lastTime = useRef<number | undefined>(undefined);
   const optsRef = useRef(opts);
   optsRef.current = opts;
+  const position = useCallback(() => optsRef.current.currentTime() ?? lastTime.current, []);
 
   useEffect(() => {
     const r = new PlayedRanges();
@@ -43,6 +46,7 @@ export function useWatchProgress(opts: {
     ranges.current = r;
     firstPlay.current = true;
     started.current = false;
+    lastTime.current = undefined;
     lastSent.current = Date.now();
   }, [episodeId]);
 
@@ -66,11 +70,10 @@ export function useWatchProgress(opts: {
   // Tab hidden and page unload: the last position goes out even if the page is closing.
   useEffect(() => {
     const hidden = () => {
-      if (document.visibilityState === 'hidden' && started.current)
-        void send(optsRef.current.currentTime(), true);
+      if (document.visibilityState === 'hidden' && started.current) void send(position(), true);
     };
     const unload = () => {
-      if (started.current) void send(optsRef.current.currentTime(), true);
+      if (started.current) void send(position(), true);
     };
     document.addEventListener('visibilitychange', hidden);
     window.addEventListener('pagehide', unload);
@@ -78,12 +81,13 @@ export function useWatchProgress(opts: {
       document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('pagehide', unload);
       // Leaving the episode inside the app (next episode, another page).
-      if (started.current) void send(optsRef.current.currentTime());
+      if (started.current) void send(position());
     };
-  }, [send]);
+  }, [send, position]);
 
   return {
     onTime: (t, playing) => {
+      lastTime.current = t;
       if (!playing) return;
       ranges.current.tick(t);
       if (Date.now() - lastSent.current >= SEND_EVERY_MS) void send(t);
@@ -97,12 +101,14 @@ export function useWatchProgress(opts: {
       }
     },
     onPause: (t) => {
+      lastTime.current = t;
       ranges.current.tick(t);
       ranges.current.cut();
       void send(t);
     },
     onSeeking: () => ranges.current.cut(),
     onSeeked: (t) => {
+      lastTime.current = t;
       ranges.current.cut();
       if (started.current) void send(t);
     },
