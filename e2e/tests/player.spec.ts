@@ -80,6 +80,10 @@ test('a teaser plays, and after a reload it resumes within 2 seconds of where it
   await expect(page.getByRole('heading', { level: 1 })).toContainText(c.teaser.title);
   await page.getByRole('button', { name: 'เล่น' }).first().click();
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(6);
+  // A picture, not only a clock.
+  expect(await video(page).evaluate((v: HTMLVideoElement) => v.videoWidth > 0 && v.readyState >= 2)).toBe(
+    true,
+  );
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/users/on-going-episode') && r.request().method() === 'POST',
   );
@@ -253,6 +257,15 @@ test('at 360 px: everything fits, the keyboard drives the player, captions show,
   await expect(help).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'ปุ่มลัดคีย์บอร์ด' })).toBeFocused();
 
+  // Quality: automatic, or one of the renditions by height; choosing one loads its segments.
+  const quality = page.getByLabel('ความละเอียดวิดีโอ');
+  await expect(quality.locator('option')).toHaveText(['อัตโนมัติ', '360p', '240p']);
+  await quality.selectOption({ label: '360p' });
+  const low = page.waitForRequest(/\/240p\/(index\.m3u8|seg_\d+\.ts)/);
+  await quality.selectOption({ label: '240p' });
+  await low;
+  await quality.selectOption({ label: 'อัตโนมัติ' });
+
   // Controls are reached with Tab, and show where the focus is.
   const speed = page.getByLabel('ความเร็วในการเล่น');
   for (let i = 0; i < 12 && !(await speed.evaluate((el) => el === document.activeElement)); i++)
@@ -305,6 +318,15 @@ test('in a free course, the end of an episode offers the next one and starts it 
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
   const list = page.getByRole('region', { name: 'เนื้อหาในคอร์ส' });
   await expect(list.locator('[aria-current="page"]')).toContainText(c.episodes[1]!.title);
+
+  // Opening the course again carries on with the episode started last.
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/users/on-going-episode') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'หยุดชั่วคราว' }).first().click();
+  expect((await saved).status()).toBe(200);
+  await page.goto('/library/course/personal-finance-101');
+  await expect(page).toHaveURL(new RegExp(`/episode/${c.episodes[1]!.id}$`));
 });
 
 test('a video still being prepared says so and is played once ready; an expired token is renewed in place', async ({
