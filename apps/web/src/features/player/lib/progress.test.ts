@@ -92,6 +92,14 @@ describe('saving the last second (spec sections 4 and 5)', () => {
     expect(localStorage.getItem(KEYS.lastSecond)).toBeNull();
   });
 
+  it('sends leftover progress once when the app shell and the player both flush', async () => {
+    storeProgress(payload);
+    const [a, b] = await Promise.all([flushStoredProgress(), flushStoredProgress()]);
+    expect([a, b]).toEqual([true, true]);
+    expect(calls).toHaveLength(1);
+    expect(localStorage.getItem(KEYS.lastSecond)).toBeNull();
+  });
+
   it('does not flush when logged out', async () => {
     storeProgress(payload);
     localStorage.removeItem(KEYS.token);

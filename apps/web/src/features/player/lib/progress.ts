@@ -57,12 +57,18 @@ export async function saveLastSecond(
   }
 }
 
+let flushing: Promise<boolean> | undefined;
+
 /** Sends progress left over from an earlier visit (saved while offline, or the tab closed mid-save). */
-export async function flushStoredProgress(): Promise<boolean> {
-  const p = storedProgress();
-  if (!p || !isLoggedIn()) return false;
-  // Compared against what is stored, so the value sent must be the stored text.
-  return saveLastSecond({ ...p, last_second: Number(read(KEYS.lastSecond)) });
+export function flushStoredProgress(): Promise<boolean> {
+  // The app shell and the player both flush when a page opens: one request serves both.
+  flushing ??= (async () => {
+    const p = storedProgress();
+    if (!p || !isLoggedIn()) return false;
+    // Compared against what is stored, so the value sent must be the stored text.
+    return saveLastSecond({ ...p, last_second: Number(read(KEYS.lastSecond)) });
+  })().finally(() => (flushing = undefined));
+  return flushing;
 }
 
 /** Spec section 5: the first watch needs course id, episode id and a refresh token. */

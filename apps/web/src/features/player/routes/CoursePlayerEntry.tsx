@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
@@ -7,6 +8,7 @@ import { useI18n } from '../../../lib/i18n';
 import { useCourseBySlug } from '../api/course-by-slug';
 import { useEpisodes } from '../api/episodes';
 import { useOngoing } from '../api/ongoing';
+import { flushStoredProgress } from '../lib/progress';
 import { episodeToOpen } from '../lib/resume';
 
 /** `/library/course/:slug`: opens the episode to carry on with. */
@@ -16,7 +18,12 @@ export default function CoursePlayerEntry() {
   const errorText = useErrorText();
   const course = useCourseBySlug(slug);
   const episodes = useEpisodes(course.data?.id);
-  const ongoing = useOngoing(course.data?.id);
+  // Progress left over from an earlier visit goes out first: it may change where the course opens.
+  const [flushed, setFlushed] = useState(false);
+  useEffect(() => {
+    void flushStoredProgress().finally(() => setFlushed(true));
+  }, []);
+  const ongoing = useOngoing(course.data?.id, flushed);
   const error = course.error ?? episodes.error;
   if (error) {
     const missing = error instanceof ApiError && error.status === 404;
@@ -29,8 +36,8 @@ export default function CoursePlayerEntry() {
       </div>
     );
   }
-  if (!episodes.data || ongoing.isPending) return <PageLoading label={t('common.loading')} />;
-  const episode = episodeToOpen(episodes.data.episodes, ongoing.data ?? []);
+  if (!episodes.data || !ongoing.data) return <PageLoading label={t('common.loading')} />;
+  const episode = episodeToOpen(episodes.data.episodes, ongoing.data);
   if (!episode)
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
