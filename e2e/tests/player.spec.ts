@@ -41,6 +41,30 @@ async function teaserReady(request: APIRequestContext, u: Learner) {
   return { ...c, teaser: c.episodes.find((e) => e.isTeaser)! };
 }
 
+let shared: Learner | undefined;
+/**
+ * One learner for the tests that need no fresh progress: registration is limited to 20 an hour from one
+ * address, and the whole browser suite registers many learners.
+ */
+const sharedLearner = async (request: APIRequestContext) =>
+  (shared ??= await registerByApi(request, 'shared'));
+
+/** Opens the course as `u` with the tokens it already holds (no login page, so no new device). */
+async function openCourseAs(page: Page, u: Learner, slug = SLUG) {
+  await page.addInitScript(
+    ([token, refresh, uid]) => {
+      if (localStorage.getItem('token')) return;
+      localStorage.setItem('token', token!);
+      localStorage.setItem('refreshToken', refresh!);
+      localStorage.setItem('uid', uid!);
+      localStorage.setItem('tokenSavedTime', String(Math.floor(Date.now() / 1000)));
+    },
+    [u.access_token, u.refresh_token, u.user.id],
+  );
+  await page.goto(`/library/course/${slug}`);
+  await expect(page).toHaveURL(new RegExp(`/library/course/${slug}/episode/`));
+}
+
 async function openCourse(page: Page, u: Learner, slug = SLUG) {
   await page.goto(`/login?redirect=${encodeURIComponent(`/library/course/${slug}`)}`);
   await loginInPage(page, u.email);
@@ -141,9 +165,9 @@ test('seeking to the end does not complete an episode; watching it through does'
 });
 
 test('a locked episode shows the way to subscribe, and no video', async ({ page, request }) => {
-  const u = await registerByApi(request, 'locked');
+  const u = await sharedLearner(request);
   const c = await courseEpisodes(request, u);
-  await openCourse(page, u);
+  await openCourseAs(page, u);
   const locked = c.episodes.find((e) => e.locked)!;
   await page
     .getByRole('link', { name: new RegExp(locked.title) })
@@ -192,7 +216,7 @@ test('a subscribed learner watches a members episode; the player has no serious 
   page,
   request,
 }) => {
-  const u = await registerByApi(request, 'member');
+  const u = await sharedLearner(request); // only to list the episodes
   // A trial subscription through the demo data is not available here: log in as the seeded annual learner.
   await page.goto(`/login?redirect=${encodeURIComponent(`/library/course/${SLUG}`)}`);
   await loginInPage(page, 'annual@rianroo.dev', 'Rianroo-demo-2026');
@@ -215,9 +239,9 @@ test('at 360 px: everything fits, the keyboard drives the player, captions show,
   request,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  const u = await registerByApi(request, 'keys');
+  const u = await sharedLearner(request);
   await teaserReady(request, u);
-  await openCourse(page, u);
+  await openCourseAs(page, u);
   const player = page.getByRole('region', { name: 'เครื่องเล่นวิดีโอ' });
   await expect(player).toBeVisible();
   await expect(page.getByRole('button', { name: 'เต็มจอ' })).toBeVisible();
@@ -333,7 +357,7 @@ test('a video still being prepared says so and is played once ready; an expired 
   page,
   request,
 }) => {
-  const u = await registerByApi(request, 'renew');
+  const u = await sharedLearner(request);
   await teaserReady(request, u);
   // The token endpoint answers "not ready" until released.
   let preparing = true;
@@ -351,7 +375,7 @@ test('a video still being prepared says so and is played once ready; an expired 
       }),
     });
   });
-  await openCourse(page, u);
+  await openCourseAs(page, u);
   await expect(page.getByText('กำลังเตรียมวิดีโอ อีกสักครู่จะพร้อมดู')).toBeVisible();
   const asked = tokens;
   await expect.poll(() => tokens, { timeout: 12_000 }).toBeGreaterThan(asked); // asks again by itself
@@ -367,8 +391,9 @@ test('a video still being prepared says so and is played once ready; an expired 
   const before = tokens;
   await page.getByRole('button', { name: 'ตรวจสอบอีกครั้ง' }).click();
   await expect(page.getByRole('region', { name: 'เครื่องเล่นวิดีโอ' })).toBeVisible();
-  await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(1);
-  expect(tokens).toBeGreaterThanOrEqual(before + 2);
+  await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(0);
+  // One token for "check again", and a new one after the refusal.
+  await expect.poll(() => tokens, { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 2);
   await page.getByRole('button', { name: 'เล่น' }).first().click();
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(2);
   await expect(page.getByRole('alert')).toHaveCount(0);
