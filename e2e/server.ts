@@ -24,6 +24,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
+    // Every browser test registers its own learners from 127.0.0.1.
+    REGISTER_MAX_PER_HOUR: '500',
     // Demo videos are generated once per machine and reused by every run (they take a minute or two).
     VIDEO_CACHE_DIR: path.join(root, '.data', 'video-cache'),
   },

@@ -70,6 +70,7 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(5 * 60),
+  REGISTER_MAX_PER_HOUR: z.coerce.number().int().min(1).default(20),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Rianroo <no-reply@rianroo.local>'),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
@@ -166,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ipMax: e.LOGIN_MAX_FAILURES_IP,
       ipWindow: e.LOGIN_IP_WINDOW_SECONDS,
     },
+    registerMaxPerHour: e.REGISTER_MAX_PER_HOUR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailRetryDelay: e.MAIL_RETRY_DELAY_SECONDS,

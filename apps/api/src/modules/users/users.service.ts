@@ -18,7 +18,7 @@ export class UsersService {
   ) {}
 
   async register(body: RegisterBody, meta: ClientMeta): Promise<LoginAnswer> {
-    await this.app.limiter.consume(`register:ip:${meta.ip}`, 20, HOUR);
+    await this.app.limiter.consume(`register:ip:${meta.ip}`, this.app.config.registerMaxPerHour, HOUR);
     assertNewPassword(body.password);
     if (await repo.emailTaken(this.app.db, body.email)) {
       throw new AppError('ALREADY_EXISTS', 409, 'An account with this e-mail already exists', [
