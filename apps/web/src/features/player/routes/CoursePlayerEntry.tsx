@@ -5,7 +5,7 @@ import { PageLoading } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
-import { useCourseBySlug } from '../api/course-by-slug';
+import { useCourseBySlug } from '../../../lib/course-by-slug';
 import { useEpisodes } from '../api/episodes';
 import { useOngoing } from '../api/ongoing';
 import { flushStoredProgress } from '../lib/progress';

@@ -1,8 +1,8 @@
 import type { CourseSummary } from '@rianroo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { call } from './session';
 
-/** `GET /course/get-course-by-slug/{slug}`: the published course (404 for an unknown slug). */
+/** `GET /course/get-course-by-slug/{slug}`: the published course (404 for an unknown slug); shared by the pages that open a course by its slug. */
 export const getCourseBySlug = (slug: string) =>
   call<CourseSummary>(`/course/get-course-by-slug/${encodeURIComponent(slug)}`, { auth: true });
 
