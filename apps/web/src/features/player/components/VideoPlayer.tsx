@@ -43,6 +43,7 @@ export function VideoPlayer(props: Props) {
   const box = useRef<HTMLDivElement>(null);
   const helpButton = useRef<HTMLButtonElement>(null);
   const hls = useHls({ videoRef, src, startAt, autoPlay, onAuthFailure });
+  const { play, pause } = hls;
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(startAt);
   const [duration, setDuration] = useState(0);
@@ -67,9 +68,9 @@ export function VideoPlayer(props: Props) {
   const toggle = useCallback(() => {
     const v = videoRef.current;
     if (!v) return;
-    if (v.paused || v.ended) v.play().catch(() => undefined);
-    else v.pause();
-  }, [videoRef]);
+    if (v.paused || v.ended) play();
+    else pause();
+  }, [videoRef, play, pause]);
   const seekTo = (to: number) => {
     const v = videoRef.current;
     if (v) v.currentTime = to;

@@ -1,5 +1,5 @@
 import type HlsType from 'hls.js';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 const RENEW_AGAIN_AFTER_MS = 30_000;
 
@@ -31,6 +31,10 @@ export function useHls(opts: {
   const [attempt, setAttempt] = useState(0);
   /** When a new token was last asked for: refused again soon after, it is an error, not an expiry. */
   const renewedAt = useRef(0);
+  /** Whether the source is in the video element yet; play() before that would be lost when it arrives. */
+  const attached = useRef(false);
+  /** Play was asked for before the source was attached: it starts as soon as it is. */
+  const wantsPlay = useRef(false);
   const latest = useRef(opts);
   latest.current = opts;
 
@@ -48,6 +52,7 @@ export function useHls(opts: {
       renewedAt.current = Date.now();
       latest.current.onAuthFailure(video.currentTime || startAt, !video.paused);
     };
+    attached.current = false;
     setError(undefined);
     setLevels([]);
     setLevelState(-1);
@@ -88,7 +93,9 @@ export function useHls(opts: {
         setError('unsupported');
         return;
       }
-      if (autoPlay) video.play().catch(() => undefined);
+      attached.current = true;
+      if (autoPlay || wantsPlay.current) video.play().catch(() => undefined);
+      wantsPlay.current = false;
     };
     void load();
     return () => {
@@ -99,7 +106,22 @@ export function useHls(opts: {
     };
   }, [src, attempt, videoRef]);
 
+  /** Plays now, or as soon as the source is attached (a click can come before hls.js has loaded). */
+  const play = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (attached.current) video.play().catch(() => undefined);
+    else wantsPlay.current = true;
+  }, [videoRef]);
+  /** Pauses, and forgets a play that was waiting for the source. */
+  const pause = useCallback(() => {
+    wantsPlay.current = false;
+    videoRef.current?.pause();
+  }, [videoRef]);
+
   return {
+    play,
+    pause,
     levels,
     /** -1 is automatic. */
     level,
