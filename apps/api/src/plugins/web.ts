@@ -1,26 +1,56 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { contentSecurityPolicy } from './security-headers.js';
+
+/** What Vite writes where each page's nonce goes (apps/web/vite.config.ts, `html.cspNonce`). */
+export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
- * Serves the built web app at the same origin as /api: hashed assets cached for a year, index.html never
- * cached, and client routes answered with index.html (history fallback). /api/* misses stay JSON 404s.
+ * Serves the built web app at the same origin as /api: hashed assets cached for a year, and client routes
+ * answered with index.html (history fallback). /api/* misses stay JSON 404s. index.html is made per request
+ * with a fresh CSP nonce (docs/decisions/007), so it is never cached and carries no validator (a 304 would
+ * pair the old page's nonce with the new policy).
  */
 export const webPlugin = fp(
   async (app: FastifyInstance) => {
     const root = app.config.webDist;
-    const hasWeb = existsSync(path.join(root, 'index.html'));
+    const indexFile = path.join(root, 'index.html');
+    const hasWeb = existsSync(indexFile);
+    const csp = contentSecurityPolicy(app.config);
+    let page = { mtimeMs: -1, html: '' };
+    // Read again when the build changes under a running server.
+    const pageHtml = () => {
+      const { mtimeMs } = statSync(indexFile);
+      if (mtimeMs !== page.mtimeMs) page = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+      return page.html;
+    };
+    const sendPage = (reply: FastifyReply) => {
+      const nonce = randomBytes(16).toString('base64');
+      return reply
+        .header('content-security-policy', csp.page(nonce))
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(pageHtml().replaceAll(NONCE_PLACEHOLDER, nonce));
+    };
+
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root,
         wildcard: true,
+        index: false,
+        // The page itself is never served as a file: it needs its nonce.
+        allowedPath: (pathname) => pathname !== '/index.html',
         setHeaders: (res, file) => {
           const hashed = file.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
+      // The folder itself would be a 403 from the file server: it is the home page.
+      app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply));
     } else {
       app.log.warn({ root }, 'web app not built: only the API is served (run npm run build)');
     }
@@ -28,8 +58,9 @@ export const webPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-      if (hasWeb && wantsPage && !url.startsWith('/api/') && url !== '/api' && !path.extname(url)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const isPage = url === '/index.html' || !path.extname(url);
+      if (hasWeb && wantsPage && isPage && !url.startsWith('/api/') && url !== '/api') {
+        return sendPage(reply);
       }
       return reply
         .status(404)

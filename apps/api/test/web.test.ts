@@ -1,0 +1,111 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../src/plugins/security-headers.js';
+import { NONCE_PLACEHOLDER } from '../src/plugins/web.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+// A built web app as Vite writes it with `html.cspNonce` (apps/web/vite.config.ts).
+const indexHtml = `<!doctype html><html lang="th"><head>
+<meta property="csp-nonce" nonce="${NONCE_PLACEHOLDER}">
+<script type="module" crossorigin src="/assets/index-abc.js" nonce="${NONCE_PLACEHOLDER}"></script>
+<link rel="modulepreload" crossorigin href="/assets/i18n-abc.js" nonce="${NONCE_PLACEHOLDER}">
+</head><body><div id="root"></div></body></html>`;
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'rianroo-web-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), indexHtml);
+  await writeFile(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+  await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({
+    WEB_DIST: dist,
+    CONTENT_URL: 'https://cms.rianroo.example/',
+    CONTENT_TOKEN: 'x',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+
+describe('the web app pages and their CSP nonce (docs/decisions/007)', () => {
+  it('serves every page with a fresh nonce, in the policy and on every script of the page', async () => {
+    const seen = new Set<string>();
+    for (const url of ['/', '/library', '/courses/stock-investing-basics?x=1', '/index.html']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      const csp = String(res.headers['content-security-policy']);
+      const nonce = nonceOf(csp)!;
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(csp).toContain(
+        `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' https://accounts.google.com;`,
+      );
+      expect(res.body).not.toContain(NONCE_PLACEHOLDER);
+      expect(res.body.match(/nonce="([^"]+)"/g)).toEqual(Array(3).fill(`nonce="${nonce}"`));
+      seen.add(nonce);
+      // Never cached, and no validator a browser could revalidate the old nonce with.
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['last-modified']).toBeUndefined();
+    }
+    expect(seen.size).toBe(4);
+  });
+
+  it('keeps the rest of the policy as it was', async () => {
+    const csp = String((await t.app.inject('/')).headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "base-uri 'self'",
+      "style-src 'self' 'unsafe-inline' https://accounts.google.com",
+      "frame-src 'self' blob: https://accounts.google.com",
+      "connect-src 'self' https://accounts.google.com https://cms.rianroo.example",
+      "img-src 'self' data: blob: https:",
+      "object-src 'none'",
+      "frame-ancestors 'self'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    // No nonce in style-src: it would switch off 'unsafe-inline', which React's style attributes need.
+    expect(csp).not.toMatch(/style-src[^;]*nonce/);
+  });
+
+  it('answers files and the API with the plain policy: no nonce, no inline scripts', async () => {
+    for (const url of ['/assets/index-abc.js', '/favicon.svg', '/api/health']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://accounts.google.com;");
+      expect(csp).not.toContain('nonce');
+    }
+    expect((await t.app.inject('/assets/index-abc.js')).headers['cache-control']).toContain('immutable');
+  });
+
+  it('the built-in content service (/cms) is this origin: nothing more to allow', () => {
+    const csp = contentSecurityPolicy({ contentUrl: '/cms', cloudflareStream: null });
+    expect(csp.plain).toContain("connect-src 'self' https://accounts.google.com;");
+    expect(csp.page('abc')).toContain("script-src 'nonce-abc' 'strict-dynamic'");
+  });
+
+  it('missing files and API routes stay 404s', async () => {
+    expect((await t.app.inject('/assets/missing.js')).statusCode).toBe(404);
+    const api = await t.app.inject('/api/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('NOT_FOUND');
+    expect((await t.app.inject({ method: 'POST', url: '/library' })).statusCode).toBe(404);
+  });
+
+  it('a new build under the running server is served at the next request', async () => {
+    await writeFile(path.join(dist, 'index.html'), indexHtml.replace('index-abc.js', 'index-def.js'));
+    const res = await t.app.inject('/');
+    expect(res.body).toContain('/assets/index-def.js');
+    await writeFile(path.join(dist, 'index.html'), indexHtml);
+  });
+});
