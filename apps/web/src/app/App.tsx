@@ -1,6 +1,6 @@
 import { GoogleOAuthProvider } from '@react-oauth/google';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ApiError } from '../lib/api-error';
 import { I18nProvider } from '../lib/i18n';
@@ -8,11 +8,13 @@ import { usePublicConfig } from '../lib/public-config';
 import { ToastProvider } from '../lib/toast';
 import { PendingProgress } from '../features/player/lib/pending-progress';
 import { ChatWidget } from './ChatWidget';
-import { HeadScripts } from './HeadScripts';
 import { Layout } from './Layout';
 import { RouteGuard } from './RouteGuard';
 import { AppRoutes } from './router';
 import { ScrollToTop } from './ScrollToTop';
+
+// Content-service parts load after the first page (they wait for the content service anyway).
+const HeadScripts = lazy(() => import('../features/site/components/HeadScripts'));
 
 /**
  * The social sign-in provider wraps the whole app (spec section 2). Google's script loads in the background;
@@ -43,7 +45,9 @@ export function App() {
           <SocialProvider>
             <BrowserRouter>
               <ScrollToTop />
-              <HeadScripts />
+              <Suspense fallback={null}>
+                <HeadScripts />
+              </Suspense>
               <PendingProgress />
               <RouteGuard>
                 <Layout>

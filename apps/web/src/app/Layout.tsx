@@ -1,7 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useI18n, type Lang } from '../lib/i18n';
 import { useLoggedIn } from '../lib/use-session';
+
+const AnnouncementBar = lazy(() => import('../features/site/components/AnnouncementBar'));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-3 focus-visible:outline-teal-600 ${isActive ? 'bg-teal-50 text-teal-900' : 'text-slate-700 hover:bg-slate-100'}`;
@@ -48,6 +50,9 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         {t('nav.skip')}
       </a>
+      <Suspense fallback={null}>
+        <AnnouncementBar />
+      </Suspense>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Link

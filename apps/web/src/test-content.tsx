@@ -1,0 +1,44 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { I18nProvider } from './lib/i18n';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * Test helper: a browser whose API names the built-in content service (`/cms`) and whose content service
+ * answers `answers[path]` (a missing path is a 404); `api[path]` answers `/api/<path>`. Returns the fetch mock.
+ */
+export function stubContentService(answers: Record<string, unknown>, api: Record<string, unknown> = {}) {
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url === '/api/public-config') {
+      return json({
+        googleClientId: null,
+        chatUrl: 'https://m.me/x',
+        contentUrl: '/cms',
+        contentToken: 'read',
+      });
+    }
+    if (url.startsWith('/api/')) {
+      const path = url.slice('/api/'.length);
+      return path in api ? json(api[path]) : json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, 404);
+    }
+    const path = url.replace(/^\/cms\/api\//, '');
+    return path in answers ? json(answers[path]) : json({ data: null, error: { status: 404 } }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The app's providers around a screen under test, at `path`. */
+export function withApp(node: ReactNode, path = '/') {
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nProvider>
+        <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
+      </I18nProvider>
+    </QueryClientProvider>
+  );
+}
