@@ -3,12 +3,19 @@ import { CourseCard, CourseGrid } from '../../../components/CourseCard';
 import { clock } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { useMe } from '../../../lib/use-session';
+import { useAnnualPromotion } from '../api/annual-promotion';
 import { useNewCourses, usePopularCourses } from '../api/course-lists';
 import { useLastWatched } from '../api/last-watched';
+import { liveBanners, useLibraryBanners } from '../api/library-banners';
 import { useMyCourses } from '../api/my-courses';
+import { AnnualPromotionCard } from '../components/AnnualPromotionCard';
+import { BannerCarousel } from '../components/BannerCarousel';
 import { Shelf } from '../components/Shelf';
 
-/** The learner's library: where they stopped, their courses with progress, and what is new and popular. */
+/**
+ * The learner's library: the editors' banners, where they stopped, the annual offer (for learners without the
+ * annual plan), their courses with progress, and what is new and popular.
+ */
 export default function LibraryPage() {
   const { t } = useI18n();
   const me = useMe();
@@ -16,12 +23,15 @@ export default function LibraryPage() {
   const mine = useMyCourses();
   const fresh = useNewCourses();
   const popular = usePopularCourses();
+  const banners = liveBanners(useLibraryBanners().data ?? []);
+  const promo = useAnnualPromotion().data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-2xl font-bold">{t('library.title')}</h1>
       <p className="mt-1 min-h-6 text-slate-600">
         {me.data && `${t('library.hello')} ${me.data.displayName || me.data.firstName}`}
       </p>
+      {banners.length > 0 && <BannerCarousel banners={banners} />}
       {last.data && (
         <section
           className="mt-6 rounded-2xl border border-teal-200 bg-teal-50 p-5"
@@ -44,6 +54,7 @@ export default function LibraryPage() {
           </Link>
         </section>
       )}
+      {promo && me.data && !me.data.bought_annual && <AnnualPromotionCard promo={promo} />}
       <Shelf
         title={t('library.mine')}
         query={mine}
