@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
@@ -5,17 +6,35 @@ import { ApiError } from '../../../lib/api-error';
 import { minutes } from '../../../lib/format';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
+import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useLoggedIn } from '../../../lib/use-session';
+import { useCourseDetails } from '../api/course-details';
 import { useOutline } from '../api/outline';
+import { CourseCover, CourseHighlights, CourseLearning, InstructorBio } from '../components/CourseExtras';
+import { Faq } from '../components/Faq';
 
-/** The public course page: what the course is, its episodes (teasers free), and the way in. */
+/** How long the page waits for the editors' details before it shows without them (then they slot in). */
+const DETAILS_GRACE_MS = 700;
+
+/**
+ * The public course page: what the course is (with the editors' details from the content service, joined
+ * by slug), its episodes (teasers free), and the way in.
+ */
 export default function CoursePage() {
   const { slug = '' } = useParams();
   const { t } = useI18n();
   const errorText = useErrorText();
   const loggedIn = useLoggedIn();
   const outline = useOutline(slug);
-  if (outline.isPending) return <PageLoading label={t('common.loading')} />;
+  const { data: details, settled } = useCourseDetails(slug);
+  const [graceOver, setGraceOver] = useState(false);
+  useEffect(() => {
+    const id = window.setTimeout(() => setGraceOver(true), DETAILS_GRACE_MS);
+    return () => window.clearTimeout(id);
+  }, []);
+  const title = outline.data?.course.title;
+  useDocumentMeta(details?.seoTitle ?? (title && `${title} · ${t('app.name')}`), details?.seoDescription);
+  if (outline.isPending || (!settled && !graceOver)) return <PageLoading label={t('common.loading')} />;
   if (outline.isError) {
     const missing = outline.error instanceof ApiError && outline.error.status === 404;
     return (
@@ -34,6 +53,7 @@ export default function CoursePage() {
       <p className="text-sm font-medium text-teal-800">{t(`level.${course.level}` as MessageKey)}</p>
       <h1 className="mt-1 text-3xl font-bold">{course.title}</h1>
       {course.subtitle && <p className="mt-2 text-lg text-slate-700">{course.subtitle}</p>}
+      {details?.tagline && <p className="mt-2 font-medium text-teal-800">{details.tagline}</p>}
       <p className="mt-3 text-sm text-slate-600">
         {course.episodeCount} {t('course.episodes')} · {minutes(course.totalDurationSeconds)}{' '}
         {t('course.minutes')}
@@ -43,6 +63,7 @@ export default function CoursePage() {
           </span>
         )}
       </p>
+      <CourseCover details={details} />
       <p className="mt-6 leading-relaxed text-slate-800">{course.description}</p>
       <Link
         to={
@@ -60,6 +81,7 @@ export default function CoursePage() {
       >
         {t('course.summaryDocument')}
       </Link>
+      <CourseHighlights details={details} />
       <section
         aria-labelledby="what-you-get"
         className="mt-8 rounded-2xl border border-slate-200 bg-white p-5"
@@ -83,6 +105,7 @@ export default function CoursePage() {
           <li>✓ {course.free ? t('course.getFree') : t('course.getMembers')}</li>
         </ul>
       </section>
+      <CourseLearning details={details} />
       <h2 className="mt-10 text-xl font-semibold">{t('course.outline')}</h2>
       <ol className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
         {episodes.map((e) => (
@@ -132,6 +155,8 @@ export default function CoursePage() {
           </ul>
         </section>
       )}
+      <InstructorBio details={details} />
+      <Faq title={t('course.faq')} items={details?.faq ?? []} />
     </div>
   );
 }
