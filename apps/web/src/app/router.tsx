@@ -18,6 +18,8 @@ const CoursePage = lazy(() => import('../features/courses/routes/CoursePage'));
 const CoursePlayerEntry = lazy(() => import('../features/player/routes/CoursePlayerEntry'));
 const PlayerPage = lazy(() => import('../features/player/routes/PlayerPage'));
 const SummaryDocumentPage = lazy(() => import('../features/documents/routes/SummaryDocumentPage'));
+const FreeTrialPage = lazy(() => import('../features/subscriptions/routes/FreeTrialPage'));
+const RenewalPage = lazy(() => import('../features/subscriptions/routes/RenewalPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function AppRoutes() {
@@ -39,6 +41,8 @@ export function AppRoutes() {
         <Route path="/courses" element={<CatalogPage />} />
         <Route path="/courses/:slug" element={<CoursePage />} />
         <Route path="/summary-document/:slug" element={<SummaryDocumentPage />} />
+        <Route path="/free-trial/*" element={<FreeTrialPage />} />
+        <Route path="/renewal" element={<RenewalPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>
