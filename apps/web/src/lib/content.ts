@@ -120,6 +120,10 @@ export function useContent<T>(
   const query = useQuery({
     ...contentQuery(config, path ?? '', localized ? lang : 'th', parse),
     enabled: !!config?.contentUrl && path !== null,
+    // A language switch keeps the shown content until the other language's arrives (no flicker); another
+    // path (another course) never shows the previous one's.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === path ? previous : undefined,
   });
   const off = !!config && (!config.contentUrl || path === null);
   return { data: query.data ?? null, settled: off || query.isFetched };

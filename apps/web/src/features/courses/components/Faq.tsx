@@ -41,7 +41,7 @@ export function Faq({ title, items }: { title: string; items: { question: string
       <h2 id="faq" className="text-xl font-semibold">
         {title}
       </h2>
-      <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+      <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white">
         {items.map((f) => (
           <FaqItem key={f.question} question={f.question} answer={f.answer} />
         ))}
