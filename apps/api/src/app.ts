@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { contentRoutes } from './modules/content/content.routes.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -19,6 +20,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
+import { cmsPlugin } from './plugins/cms.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { mailPlugin } from './plugins/mail.js';
@@ -88,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(mailPlugin);
   await app.register(storagePlugin);
   await app.register(authPlugin);
+  await app.register(cmsPlugin, { databaseUrl: deps.databaseUrl });
 
   const auth = new AuthService(app);
   const users = new UsersService(app, auth);
@@ -108,6 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     { prefix: '/api' },
   );
+  await app.register(contentRoutes);
   await app.register(webPlugin);
   return app;
 }

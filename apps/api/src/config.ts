@@ -31,6 +31,9 @@ const list = z
   );
 
 const DEV_SECRET = 'development-only-secret-change-me-in-production-0123456789';
+const DEV_CMS_TOKEN = 'rianroo-dev-content-read-token';
+/** The development editor's password (the demo accounts' one); production sets CMS_ADMIN_PASSWORD or has none. */
+const DEV_CMS_PASSWORD = 'Rianroo-demo-2026';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -88,6 +91,21 @@ const envSchema = z.object({
   CHAT_URL: z.string().default('https://m.me/rianroo'),
   CONTENT_URL: optionalUrl,
   CONTENT_TOKEN: optionalString,
+  CMS_ENABLED: bool.optional(),
+  CMS_PORT: z.coerce.number().int().min(1).max(65535).default(1337),
+  CMS_DATABASE_URL: optionalUrl,
+  CMS_READ_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(16, 'CMS_READ_TOKEN must be at least 16 characters').optional(),
+  ),
+  CMS_ADMIN_EMAIL: z.email().default('editor@rianroo.dev'),
+  CMS_ADMIN_PASSWORD: optionalString,
+  CMS_APP_KEYS: optionalString,
+  CMS_API_TOKEN_SALT: optionalString,
+  CMS_ADMIN_JWT_SECRET: optionalString,
+  CMS_TRANSFER_TOKEN_SALT: optionalString,
+  CMS_ENCRYPTION_KEY: optionalString,
+  CMS_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   WEB_DIST: optionalString,
   SEED_DEMO: bool.default(true),
   SEED_DEMO_VIDEOS: bool.default(true),
@@ -181,6 +199,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     chatUrl: e.CHAT_URL,
     contentUrl: e.CONTENT_URL ?? null,
     contentToken: e.CONTENT_TOKEN ?? null,
+    cms: {
+      dir: path.join(root, '..', 'cms'),
+      // Unset: on when apps/cms is installed and no external CONTENT_URL is given, except in the API's own
+      // tests (they ask for it).
+      enabled:
+        e.CMS_ENABLED ??
+        (!e.CONTENT_URL &&
+          e.NODE_ENV !== 'test' &&
+          existsSync(path.join(root, '..', 'cms', 'node_modules', '@strapi', 'strapi'))),
+      port: e.CMS_PORT,
+      databaseUrl: e.CMS_DATABASE_URL ?? null,
+      // Read-only and handed to every browser, so not a secret; production makes its own when unset.
+      readToken: e.CMS_READ_TOKEN ?? (production ? null : DEV_CMS_TOKEN),
+      adminEmail: e.CMS_ADMIN_EMAIL,
+      adminPassword: e.CMS_ADMIN_PASSWORD ?? (production ? null : DEV_CMS_PASSWORD),
+      seedDemo: e.SEED_DEMO && !production,
+      secrets: {
+        APP_KEYS: e.CMS_APP_KEYS,
+        API_TOKEN_SALT: e.CMS_API_TOKEN_SALT,
+        ADMIN_JWT_SECRET: e.CMS_ADMIN_JWT_SECRET,
+        TRANSFER_TOKEN_SALT: e.CMS_TRANSFER_TOKEN_SALT,
+        ENCRYPTION_KEY: e.CMS_ENCRYPTION_KEY,
+      },
+      dataDir: path.join(dataDir, 'cms'),
+      proxyTimeoutMs: e.CMS_PROXY_TIMEOUT_MS,
+    },
     webDist: path.resolve(e.WEB_DIST ?? path.join(root, '..', 'web', 'dist')),
     migrationsDir: path.join(root, 'src', 'db', 'migrations'),
     storageDir: path.join(dataDir, 'storage'),

@@ -58,6 +58,12 @@ async function main() {
   if (config.seedDemo && !config.production) {
     say(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
   }
+  if (app.cms.origin && !config.production) {
+    const { adminEmail, adminPassword } = config.cms;
+    say(
+      `content service (Strapi) starting in the background: content at /cms/api, editors at ${app.cms.origin}/admin (${adminEmail} / ${adminPassword})`,
+    );
+  }
   if (queued)
     say(`${queued} demo videos queued: they are made in the background (a few minutes the first time)`);
 }

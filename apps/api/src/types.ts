@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Jobs } from './plugins/jobs.js';
 import type { Mailer } from './plugins/mail.js';
+import type { ContentService } from './plugins/cms.js';
 import type { Limiter } from './plugins/rate-limit.js';
 import type { SessionGuard } from './plugins/auth.js';
 import type { Storage } from './plugins/storage.js';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     sessions: SessionGuard;
     storage: Storage;
     videos: VideoService;
+    /** The supervised content service (Strapi), when this process runs it. */
+    cms: ContentService;
     /** preHandler: requires a valid access token of a live session. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

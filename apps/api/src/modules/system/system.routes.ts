@@ -31,8 +31,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         googleClientId: c.googleClientId,
         chatUrl: c.chatUrl,
-        contentUrl: c.contentUrl,
-        contentToken: c.contentToken,
+        // An external content service (CONTENT_URL) wins; else the supervised one, through our origin.
+        contentUrl: c.contentUrl ?? (app.cms.origin ? '/cms' : null),
+        contentToken: c.contentUrl ? c.contentToken : app.cms.readToken,
       };
     },
   );

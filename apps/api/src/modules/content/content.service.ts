@@ -1,0 +1,73 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { AppError, notFound } from '../../lib/errors.js';
+
+/** Request headers passed on to the content service (the read token among them). */
+const REQUEST_HEADERS = [
+  'authorization',
+  'accept',
+  'accept-language',
+  'if-none-match',
+  'if-modified-since',
+  'range',
+];
+/** Response headers passed back. */
+const RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'accept-ranges',
+  'content-range',
+];
+
+export interface ProxiedAnswer {
+  status: number;
+  /** The path asked of the content service (/api/… or /uploads/…). */
+  path: string;
+  headers: Record<string, string>;
+  body: Readable | null;
+}
+
+/**
+ * Forwards a GET/HEAD under /cms to the content service at `origin` (path without /cms, same query string).
+ * Down: 502; no answer within `timeoutMs`: 504; both in the one error shape.
+ */
+export async function proxyToContentService(
+  request: FastifyRequest,
+  origin: string,
+  timeoutMs: number,
+): Promise<ProxiedAnswer> {
+  // Resolved first, so that `..` (plain or %2e-encoded) cannot reach Strapi's admin routes.
+  const target = new URL(`${origin}${request.url.replace(/^\/cms/, '')}`);
+  if (!/^\/(api|uploads)\//.test(target.pathname)) throw notFound('Content');
+  const headers: Record<string, string> = { 'accept-encoding': 'identity' };
+  for (const name of REQUEST_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  let res: Response;
+  try {
+    res = await fetch(target, {
+      method: request.method,
+      headers,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (err) {
+    const timedOut = (err as Error).name === 'TimeoutError';
+    request.log.warn({ reason: (err as Error).message, target: request.url }, 'content service unreachable');
+    throw timedOut
+      ? new AppError('SERVICE_UNAVAILABLE', 504, 'The content service did not answer in time')
+      : new AppError('SERVICE_UNAVAILABLE', 502, 'The content service is not available');
+  }
+  const answer: Record<string, string> = {};
+  for (const name of RESPONSE_HEADERS) {
+    const value = res.headers.get(name);
+    if (value) answer[name] = value;
+  }
+  const body = res.body && request.method !== 'HEAD' ? Readable.fromWeb(res.body as never) : null;
+  if (!body) await res.body?.cancel();
+  return { status: res.status, path: target.pathname, headers: answer, body };
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import type { Config } from '../config.js';
+
+type CmsConfig = Config['cms'];
+export type CmsSecrets = Record<keyof CmsConfig['secrets'] | 'CMS_READ_TOKEN', string>;
+
+const key = () => randomBytes(24).toString('base64');
+
+/**
+ * Strapi's secrets and the read token: each from its setting when set, else generated once and kept in DATA_DIR/cms/secrets.json
+ * (mode 0600), so sessions, tokens and encrypted values survive restarts.
+ */
+export async function loadSecrets(cms: CmsConfig): Promise<CmsSecrets> {
+  const file = path.join(cms.dataDir, 'secrets.json');
+  const kept = existsSync(file) ? (JSON.parse(await fs.readFile(file, 'utf8')) as Partial<CmsSecrets>) : {};
+  const generated: CmsSecrets = {
+    APP_KEYS: kept.APP_KEYS ?? [key(), key(), key(), key()].join(','),
+    API_TOKEN_SALT: kept.API_TOKEN_SALT ?? key(),
+    ADMIN_JWT_SECRET: kept.ADMIN_JWT_SECRET ?? key(),
+    TRANSFER_TOKEN_SALT: kept.TRANSFER_TOKEN_SALT ?? key(),
+    ENCRYPTION_KEY: kept.ENCRYPTION_KEY ?? key(),
+    CMS_READ_TOKEN: kept.CMS_READ_TOKEN ?? randomBytes(24).toString('base64url'),
+  };
+  if (Object.keys(generated).some((k) => !(k in kept))) {
+    await fs.mkdir(cms.dataDir, { recursive: true });
+    await fs.writeFile(file, `${JSON.stringify(generated, null, 2)}\n`, { mode: 0o600 });
+  }
+  const given = Object.fromEntries(
+    Object.entries({ ...cms.secrets, CMS_READ_TOKEN: cms.readToken }).filter(([, v]) => v),
+  );
+  return { ...generated, ...given };
+}
+
+/** Strapi will not start without its upload folder (kept under DATA_DIR/cms/public). */
+export async function ensureUploadFolder(cms: CmsConfig): Promise<string> {
+  const publicDir = path.join(cms.dataDir, 'public');
+  await fs.mkdir(path.join(publicDir, 'uploads'), { recursive: true });
+  return publicDir;
+}
+
+/** The content service's database: CMS_DATABASE_URL, else a `cms` database on the API's PostgreSQL server. */
+export function cmsDatabaseUrl(cms: CmsConfig, apiDatabaseUrl: string): string {
+  if (cms.databaseUrl) return cms.databaseUrl;
+  const url = new URL(apiDatabaseUrl);
+  url.pathname = '/cms';
+  return url.toString();
+}
+
+/** Creates the database when it is missing (PostgreSQL has no CREATE DATABASE IF NOT EXISTS). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unusable content-service database name: ${name}`);
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: server.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!found.rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  } catch (err) {
+    // Another process created it meanwhile.
+    if ((err as { code?: string }).code !== '42P04') throw err;
+  } finally {
+    await client.end();
+  }
+}
+
+const STRAPI_LOG_LEVEL: Record<string, string> = { fatal: 'error', silent: 'error', trace: 'debug' };
+
+/** The Strapi process's whole environment: nothing of the API's own settings leaks into it. */
+export function strapiEnv(config: Config, secrets: CmsSecrets, databaseUrl: string, port: number) {
+  const cms = config.cms;
+  // Only what a process needs from its surroundings (PATH, home, locale, temp dir); no setting of ours.
+  // eslint-disable-next-line no-restricted-syntax
+  const inherited = Object.entries(process.env).filter(([k]) =>
+    /^(PATH|HOME|LANG|LC_\w+|TZ|TMPDIR)$/.test(k),
+  );
+  const adminBuilt = existsSync(path.join(cms.dir, 'build', 'index.html'));
+  return {
+    ...Object.fromEntries(inherited),
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_MAX: '5',
+    ...secrets,
+    CMS_ADMIN_EMAIL: cms.adminEmail,
+    ...(cms.adminPassword ? { CMS_ADMIN_PASSWORD: cms.adminPassword } : {}),
+    CMS_SEED_DEMO: String(cms.seedDemo),
+    CMS_PUBLIC_DIR: path.join(cms.dataDir, 'public'),
+    CMS_SERVE_ADMIN: String(adminBuilt),
+    CMS_LOG_LEVEL: STRAPI_LOG_LEVEL[config.logLevel] ?? config.logLevel,
+    CMS_PARENT_PID: String(process.pid),
+    STRAPI_TELEMETRY_DISABLED: 'true',
+  };
+}
