@@ -21,6 +21,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     PORT: String(await freePort()),
     EMBEDDED_PG_PORT: String(await freePort()),
+    // The content service starts with it, as under npm start, on a port of its own.
+    CMS_PORT: String(await freePort()),
     LOG_LEVEL: 'warn',
     // The demo videos the start queues are drawn once per machine (the browser tests share this cache).
     VIDEO_CACHE_DIR: path.join(apiRoot(), '..', '..', '.data', 'video-cache'),

@@ -1,0 +1,47 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/lib/net.js';
+import { proxyToContentService } from '../src/modules/content/content.service.js';
+import { errorsPlugin } from '../src/plugins/errors.js';
+
+// The proxy's failures without a real Strapi: a service that never answers (504) and none at all (502).
+let silent: Server;
+const apps: FastifyInstance[] = [];
+
+async function proxyTo(origin: string) {
+  const app = Fastify();
+  await app.register(errorsPlugin);
+  app.get('/cms/api/*', (request) => proxyToContentService(request, origin, 300));
+  apps.push(app);
+  return app;
+}
+
+beforeAll(async () => {
+  silent = createServer(() => {}); // accepts connections, never answers
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  silent.close();
+});
+
+describe('content proxy failures', () => {
+  it('gives 504 in the one error shape when the service does not answer in time', async () => {
+    const app = await proxyTo(`http://127.0.0.1:${(silent.address() as { port: number }).port}`);
+    const res = await app.inject('/cms/api/announcement-bar');
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toEqual({
+      statusCode: 504,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The content service did not answer in time',
+    });
+  });
+
+  it('gives 502 when nothing listens', async () => {
+    const app = await proxyTo(`http://127.0.0.1:${await freePort()}`);
+    const res = await app.inject('/cms/api/announcement-bar');
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ statusCode: 502, code: 'SERVICE_UNAVAILABLE' });
+  });
+});

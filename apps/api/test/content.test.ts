@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiRoot } from '../src/config.js';
+import * as shape from './content-shapes.js';
+import { withDatabase } from './global-setup.js';
+import { freePort } from '../src/lib/net.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+// Contract of the content service (the real Strapi 5 of apps/cms, on a database of its own) as the web app
+// calls it: directly and through the API's origin (/cms).
+const installed = existsSync(path.join(apiRoot(), '..', 'cms', 'node_modules', '@strapi', 'strapi'));
+if (!installed) {
+  const msg = 'apps/cms is not installed (npm test installs it): content-service contract tests SKIPPED';
+  if (process.env.CI) throw new Error(msg);
+  console.warn(`\n*** ${msg}\n`);
+}
+
+const TOKEN = `test-read-token-${randomBytes(8).toString('hex')}`;
+const auth = { authorization: `Bearer ${TOKEN}` };
+let t: TestApp;
+let origin: string;
+const cmsDb = `cms_test_${randomBytes(5).toString('hex')}`;
+
+const direct = async (url: string, headers: Record<string, string> = auth) => {
+  const res = await fetch(`${origin}${url}`, { headers });
+  return { status: res.status, body: (await res.json()) as unknown };
+};
+
+describe.skipIf(!installed)('content service contract (real Strapi)', () => {
+  beforeAll(async () => {
+    t = await createTestApp({
+      CMS_ENABLED: 'true',
+      CMS_PORT: String(await freePort()),
+      CMS_DATABASE_URL: withDatabase(inject('pgAdminUrl'), cmsDb),
+      CMS_READ_TOKEN: TOKEN,
+      CMS_PROXY_TIMEOUT_MS: '3000',
+    });
+    origin = t.app.cms.origin!;
+    expect(await t.app.cms.supervisor!.waitUntilUp(150_000)).toBe(true);
+  }, 180_000);
+
+  afterAll(async () => {
+    await t?.close();
+    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${cmsDb} WITH (FORCE)`);
+    await admin.end();
+  }, 60_000);
+
+  it('answers every call of the web client in the shape it parses, media populated', async () => {
+    const calls: [string, { parse: (v: unknown) => unknown }][] = [
+      ['/api/header-script', shape.single(shape.headerScript)],
+      ['/api/announcement-bar', shape.single(shape.announcementBar)],
+      ['/api/annual-promotion', shape.single(shape.annualPromotion)],
+      ['/api/library-banners', shape.collection(shape.libraryBanner)],
+      ['/api/free-trial', shape.single(shape.offer)],
+      ['/api/renewal', shape.single(shape.offer)],
+      ['/api/courses?filters[slug][$eq]=python-for-everyone', shape.collection(shape.course)],
+    ];
+    for (const [url, schema] of calls) {
+      const res = await direct(url);
+      expect(res.status, url).toBe(200);
+      expect(() => schema.parse(res.body), url).not.toThrow();
+    }
+    const head = (await direct('/api/header-script')).body as { data: { html: string } };
+    expect(head.data.html).toContain('window.__rianrooHeadScript = true');
+    expect(head.data.html).toContain('<meta name="rianroo-cms" content="ok">');
+  });
+
+  it('Thai by default, English with locale=en; banners by order; one course per demo slug', async () => {
+    const th = (await direct('/api/announcement-bar')).body as { data: { locale: string; message: string } };
+    expect(th.data.locale).toBe('th');
+    expect(th.data.message).toMatch(/[\u0E00-\u0E7F]/);
+    const en = (await direct('/api/announcement-bar?locale=en')).body as { data: { locale: string } };
+    expect(en.data.locale).toBe('en');
+    const banners = (await direct('/api/library-banners?locale=en')).body as { data: { order: number }[] };
+    expect(banners.data.map((b) => b.order)).toEqual([1, 2]);
+    const seedCatalogue = await readFile(path.join(apiRoot(), 'src/db/seed-catalogue.ts'), 'utf8');
+    const courses = seedCatalogue.slice(seedCatalogue.indexOf('const COURSES'));
+    const slugs = [...courses.matchAll(/^ {4}slug: '([a-z0-9-]+)',$/gm)].map((m) => m[1]!);
+    expect(slugs.length).toBeGreaterThanOrEqual(6);
+    for (const slug of slugs) {
+      for (const locale of ['th', 'en']) {
+        const res = await direct(`/api/courses?filters[slug][$eq]=${slug}&locale=${locale}`);
+        expect(
+          (res.body as { data: { slug: string }[] }).data.map((c) => c.slug),
+          slug,
+        ).toEqual([slug]);
+      }
+    }
+  });
+
+  it('never serves drafts: unpublished entries stay out and asking for drafts is a 400', async () => {
+    const draftCourse = await direct('/api/courses?filters[slug][$eq]=upcoming-course-draft');
+    expect(draftCourse.body).toMatchObject({ data: [] });
+    const banners = (await direct('/api/library-banners')).body as { data: { alt: string }[] };
+    expect(banners.data.some((b) => /ฉบับร่าง|DRAFT/.test(b.alt))).toBe(false);
+    for (const query of ['status=draft', 'status=anything', 'publicationState=preview']) {
+      for (const url of [
+        `/api/library-banners?${query}`,
+        `/api/courses?${query}&filters[slug][$eq]=upcoming-course-draft`,
+      ]) {
+        const res = await direct(url);
+        expect(res.status, url).toBe(400);
+        expect(() => shape.strapiError(400).parse(res.body)).not.toThrow();
+      }
+    }
+  });
+
+  it('refuses a wrong or missing token (401) and an unknown filter operator (400)', async () => {
+    const wrong = await direct('/api/announcement-bar', { authorization: 'Bearer not-the-token' });
+    expect(wrong.status).toBe(401);
+    expect(() => shape.strapiError(401).parse(wrong.body)).not.toThrow();
+    expect((await direct('/api/announcement-bar', {})).status).toBe(401);
+    const operator = await direct('/api/courses?filters[slug][$nope]=x');
+    expect(operator.status).toBe(400);
+  });
+
+  it('answers the same through the API origin (/cms), images included, and public-config points there', async () => {
+    const config = (await t.app.inject('/api/public-config')).json();
+    expect(config).toMatchObject({ contentUrl: '/cms', contentToken: TOKEN });
+    for (const url of [
+      '/api/announcement-bar?locale=en',
+      '/api/library-banners',
+      '/api/courses?filters[slug][$eq]=healthy-eating',
+    ]) {
+      const proxied = await t.app.inject({ url: `/cms${url}`, headers: auth });
+      expect(proxied.statusCode, url).toBe(200);
+      expect(proxied.json(), url).toEqual((await direct(url)).body);
+    }
+    expect(
+      (await t.app.inject({ url: '/cms/api/renewal', headers: { authorization: 'Bearer x' } })).statusCode,
+    ).toBe(401);
+    expect((await t.app.inject({ url: '/cms/api/courses?status=draft', headers: auth })).statusCode).toBe(
+      400,
+    );
+    const promo = (await direct('/api/annual-promotion')).body as { data: { image: { url: string } } };
+    const image = await t.app.inject(`/cms${promo.data.image.url}`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-security-policy']).toContain('sandbox');
+    // `..` never takes the proxy out of /api and /uploads (to Strapi's admin routes).
+    for (const url of [
+      '/cms/api/../admin/init',
+      '/cms/api/%2e%2e/admin/init',
+      '/cms/uploads/%2E%2E/admin/init',
+    ]) {
+      const res = await t.app.inject(url);
+      expect(res.body, url).not.toContain('"data"');
+    }
+  });
+
+  it('is restarted when it dies; held (DATA_DIR/cms/hold) it stays down and the proxy answers 502', async () => {
+    const supervisor = t.app.cms.supervisor!;
+    const pidFile = path.join(t.config.dataDir, 'cms', 'strapi.pid');
+    await writeFile(path.join(t.config.dataDir, 'cms', 'hold'), '');
+    process.kill(Number(await readFile(pidFile, 'utf8')), 'SIGKILL');
+    for (let i = 0; i < 50 && supervisor.up; i++) await new Promise((r) => setTimeout(r, 100));
+    const down = await t.app.inject({ url: '/cms/api/announcement-bar', headers: auth });
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toEqual({
+      statusCode: 502,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The content service is not available',
+    });
+    expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+    await rm(path.join(t.config.dataDir, 'cms', 'hold'));
+    expect(await supervisor.waitUntilUp(60_000)).toBe(true);
+    const back = await t.app.inject({ url: '/cms/api/announcement-bar', headers: auth });
+    expect(back.statusCode).toBe(200);
+    // Not seeded twice.
+    const banners = (await direct('/api/library-banners')).body as {
+      meta: { pagination: { total: number } };
+    };
+    expect(banners.meta.pagination.total).toBe(2);
+  }, 90_000);
+});
