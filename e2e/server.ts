@@ -5,10 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rootClusterDir } from '../apps/api/src/db/embedded.js';
 import { freePort } from '../apps/api/src/lib/net.js';
+import { ensureCms } from '../scripts/cms.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.data', 'e2e');
 execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
+// The content service (Strapi) runs under the API in the browser tests too, without its admin panel.
+const cms = ensureCms({ build: false });
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(rootClusterDir(dataDir), { recursive: true, force: true });
 
@@ -26,6 +29,10 @@ const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js
     SEED_DEMO: 'true',
     // Every browser test registers its own learners from 127.0.0.1.
     REGISTER_MAX_PER_HOUR: '500',
+    // The content service: its own free port; its database, uploads and pid file (cms/strapi.pid) and the
+    // `cms/hold` switch that keeps it stopped live under the e2e DATA_DIR.
+    CMS_ENABLED: String(cms),
+    CMS_PORT: String(await freePort()),
     // Demo videos are generated once per machine and reused by every run (they take a minute or two).
     VIDEO_CACHE_DIR: path.join(root, '.data', 'video-cache'),
   },

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureCms } from './cms.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -35,11 +36,17 @@ if (existsSync(path.join(web, 'vite.config.ts'))) {
   }
 }
 run(['run', 'build', '-w', 'apps/api', '--silent']);
+// The content service: installed and built when needed; if that fails the platform starts without it.
+const cms = process.env.CMS_ENABLED !== 'false' && ensureCms();
 
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data') },
+  env: {
+    ...process.env,
+    DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data'),
+    ...(cms ? {} : { CMS_ENABLED: 'false' }),
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -5,11 +5,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureCms } from './cms.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const run = (args) => spawnSync(npx, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
 
+// The content service's contract tests and the browser tests run the real Strapi: install it (no admin
+// panel build: the tests start it without the panel).
+ensureCms({ build: false });
 const unit = run(['vitest', 'run']);
 let e2e = 0;
 if (existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
