@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { generateSummaries } from './modules/documents/documents.service.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -59,10 +61,11 @@ async function main() {
     say(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
   }
   if (app.cms.origin && !config.production) {
-    const { adminEmail, adminPassword } = config.cms;
-    say(
-      `content service (Strapi) starting in the background: content at /cms/api, editors at ${app.cms.origin}/admin (${adminEmail} / ${adminPassword})`,
-    );
+    const { adminEmail, adminPassword, dir } = config.cms;
+    const panel = existsSync(path.join(dir, 'build', 'index.html'))
+      ? `editors at ${app.cms.origin}/admin (${adminEmail} / ${adminPassword})`
+      : 'its admin panel is not built (npm start builds it)';
+    say(`content service (Strapi) starting in the background: content at /cms/api, ${panel}`);
   }
   if (queued)
     say(`${queued} demo videos queued: they are made in the background (a few minutes the first time)`);
