@@ -51,6 +51,16 @@ function Slide({ banner, first }: { banner: LibraryBanner; first: boolean }) {
   );
 }
 
+/** Keeps the banners' place while they load (the usual 4:1 banner and its controls), so nothing jumps. */
+export function BannerPlaceholder() {
+  return (
+    <div aria-hidden="true" className="mt-6">
+      <div className="aspect-[4/1] animate-pulse rounded-2xl bg-slate-200 motion-reduce:animate-none" />
+      <div className="mt-2 h-11" />
+    </div>
+  );
+}
+
 /**
  * The editors' banners at the top of the library: an auto-rotating carousel after the WAI-ARIA APG pattern
  * (pause first, previous and next, a labelled button per slide, arrow keys), paused while hovered or focused,
@@ -64,7 +74,7 @@ export function BannerCarousel({ banners }: { banners: LibraryBanner[] }) {
   if (!firstImage) return null;
   const many = banners.length > 1;
   const ratio =
-    firstImage.width && firstImage.height ? `${firstImage.width} / ${firstImage.height}` : '16 / 5';
+    firstImage.width && firstImage.height ? `${firstImage.width} / ${firstImage.height}` : '4 / 1';
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowRight') c.next();
     else if (e.key === 'ArrowLeft') c.prev();

@@ -9,7 +9,7 @@ import { useLastWatched } from '../api/last-watched';
 import { liveBanners, useLibraryBanners } from '../api/library-banners';
 import { useMyCourses } from '../api/my-courses';
 import { AnnualPromotionCard } from '../components/AnnualPromotionCard';
-import { BannerCarousel } from '../components/BannerCarousel';
+import { BannerCarousel, BannerPlaceholder } from '../components/BannerCarousel';
 import { Shelf } from '../components/Shelf';
 
 /**
@@ -23,7 +23,8 @@ export default function LibraryPage() {
   const mine = useMyCourses();
   const fresh = useNewCourses();
   const popular = usePopularCourses();
-  const banners = liveBanners(useLibraryBanners().data ?? []);
+  const bannerContent = useLibraryBanners();
+  const banners = liveBanners(bannerContent.data ?? []);
   const promo = useAnnualPromotion().data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -31,6 +32,7 @@ export default function LibraryPage() {
       <p className="mt-1 min-h-6 text-slate-600">
         {me.data && `${t('library.hello')} ${me.data.displayName || me.data.firstName}`}
       </p>
+      {!bannerContent.settled && <BannerPlaceholder />}
       {banners.length > 0 && <BannerCarousel banners={banners} />}
       {last.data && (
         <section

@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEYS } from '../../../lib/storage';
+import { stubContentService, withApp } from '../../../test-content';
+import LibraryPage from './LibraryPage';
+
+const uid = '0190b2a4-7d3e-7c51-9a2b-1f4e5d6c7b8a';
+const user = (boughtAnnual: boolean) => ({
+  id: uid,
+  email: 'a@example.com',
+  firstName: 'สมชาย',
+  lastName: 'ใจดี',
+  displayName: '',
+  profile_image: null,
+  bought_annual: boughtAnnual,
+});
+const image = { url: '/uploads/b.png', alternativeText: null, width: 1600, height: 400 };
+const content = {
+  'library-banners': {
+    data: [
+      { documentId: 'old', image, alt: 'หมดเวลาแล้ว', link: null, order: 0, endsAt: '2020-01-01T00:00:00Z' },
+      { documentId: 'b2', image, alt: 'แบนเนอร์ที่สอง', link: '/courses', order: 2 },
+      { documentId: 'b1', image, alt: 'แบนเนอร์แรก', link: null, order: 1 },
+    ],
+  },
+  'annual-promotion': {
+    data: {
+      title: 'รายปีลด 20%',
+      body: null,
+      priceText: '2,990 บาท',
+      image: null,
+      checkoutUrl: '/subscribe?plan=annual',
+    },
+  },
+};
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.setItem(KEYS.token, 'access');
+  localStorage.setItem(KEYS.tokenSavedTime, String(Math.floor(Date.now() / 1000)));
+  localStorage.setItem(KEYS.uid, uid);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('library with the editors content', () => {
+  it('shows the live banners in order and the annual offer to a learner without the annual plan', async () => {
+    stubContentService(content, { auth: user(false) });
+    render(withApp(<LibraryPage />, '/library'));
+    const offer = await screen.findByRole('region', { name: 'ข้อเสนอสมาชิกรายปี' });
+    expect(offer.textContent).toContain('รายปีลด 20%');
+    const href = new URL(screen.getByRole('link', { name: 'สมัครสมาชิกรายปี' }).getAttribute('href')!);
+    expect(href.pathname + href.searchParams.get('plan')).toBe('/subscribeannual');
+    expect(href.searchParams.get('cid')).toBe(btoa(uid));
+    const carousel = screen.getByRole('region', { name: 'โปรโมชันและข่าวสาร' });
+    expect(Array.from(carousel.querySelectorAll('img')).map((i) => i.alt)).toEqual([
+      'แบนเนอร์แรก',
+      'แบนเนอร์ที่สอง',
+    ]);
+  });
+
+  it('shows no annual offer to an annual member', async () => {
+    stubContentService(content, { auth: user(true) });
+    render(withApp(<LibraryPage />, '/library'));
+    await screen.findByRole('region', { name: 'โปรโมชันและข่าวสาร' });
+    await screen.findByText(/สวัสดี สมชาย/);
+    expect(screen.queryByRole('region', { name: 'ข้อเสนอสมาชิกรายปี' })).toBeNull();
+  });
+});
