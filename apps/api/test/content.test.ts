@@ -132,6 +132,9 @@ describe.skipIf(!installed)('content service contract (real Strapi)', () => {
       expect(proxied.statusCode, url).toBe(200);
       expect(proxied.json(), url).toEqual((await direct(url)).body);
     }
+    const head = await t.app.inject({ method: 'HEAD', url: '/cms/api/announcement-bar', headers: auth });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('application/json');
     expect(
       (await t.app.inject({ url: '/cms/api/renewal', headers: { authorization: 'Bearer x' } })).statusCode,
     ).toBe(401);
