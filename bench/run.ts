@@ -10,6 +10,7 @@ import { TokenSigner } from '../apps/api/src/lib/tokens.js';
 import { PROGRESS_UPSERT } from '../apps/api/src/modules/courses/progress.repo.js';
 import { USER_BY_ID } from '../apps/api/src/modules/users/users.repo.js';
 import { ensureLibraryData, learners } from './data.js';
+import { firstFrame } from './first-frame.js';
 import {
   cpuSeconds,
   fmt,
@@ -195,6 +196,8 @@ async function main() {
     await database.close();
   }
   results.webFirstPage = webBundle();
+  console.log('\nplayer, in headless Chromium');
+  results.playToFirstFrame = await firstFrame();
   await fs.mkdir(path.join(here, 'results'), { recursive: true });
   await fs.writeFile(path.join(here, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('\nresults written to bench/results/latest.json');
