@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, registerByApi, test } from './fixtures';
+import { expect, registerByApi, test, withTokens } from './fixtures';
 
 /*
  * The content service (the real Strapi in apps/cms, supervised by the API and reached at /cms) seen through
@@ -57,16 +57,7 @@ async function openAs(
   u: { access_token: string; refresh_token: string; user: { id: string } },
   to: string,
 ) {
-  await page.addInitScript(
-    ([token, refresh, uid]) => {
-      if (localStorage.getItem('token')) return;
-      localStorage.setItem('token', token!);
-      localStorage.setItem('refreshToken', refresh!);
-      localStorage.setItem('uid', uid!);
-      localStorage.setItem('tokenSavedTime', String(Math.floor(Date.now() / 1000)));
-    },
-    [u.access_token, u.refresh_token, u.user.id],
-  );
+  await withTokens(page, u);
   await page.goto(to);
 }
 

@@ -68,3 +68,23 @@ export async function mailTo(request: APIRequestContext, to: string, subject: Re
 }
 
 export const storageKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
+
+/**
+ * Puts `u`'s tokens into the page's local storage before any page script runs (once: a later login in the same
+ * page keeps its own), so that a test opens a protected page without the login page and without a new device.
+ */
+export async function withTokens(
+  page: Page,
+  u: { access_token: string; refresh_token: string; user: { id: string } },
+) {
+  await page.addInitScript(
+    ([token, refresh, uid]) => {
+      if (localStorage.getItem('token')) return;
+      localStorage.setItem('token', token!);
+      localStorage.setItem('refreshToken', refresh!);
+      localStorage.setItem('uid', uid!);
+      localStorage.setItem('tokenSavedTime', String(Math.floor(Date.now() / 1000)));
+    },
+    [u.access_token, u.refresh_token, u.user.id],
+  );
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginInPage, registerByApi, test } from './fixtures';
+import { expect, loginInPage, registerByApi, test, withTokens } from './fixtures';
 
 // The demo course `stock-investing-basics`: episode 1 (30 s) is a teaser, the others are locked for a learner
 // without a subscription. Its videos are drawn by the e2e server's first start, in the background.
@@ -51,16 +51,7 @@ const sharedLearner = async (request: APIRequestContext) =>
 
 /** Opens the course as `u` with the tokens it already holds (no login page, so no new device). */
 async function openCourseAs(page: Page, u: Learner, slug = SLUG) {
-  await page.addInitScript(
-    ([token, refresh, uid]) => {
-      if (localStorage.getItem('token')) return;
-      localStorage.setItem('token', token!);
-      localStorage.setItem('refreshToken', refresh!);
-      localStorage.setItem('uid', uid!);
-      localStorage.setItem('tokenSavedTime', String(Math.floor(Date.now() / 1000)));
-    },
-    [u.access_token, u.refresh_token, u.user.id],
-  );
+  await withTokens(page, u);
   await page.goto(`/library/course/${slug}`);
   await expect(page).toHaveURL(new RegExp(`/library/course/${slug}/episode/`));
 }
