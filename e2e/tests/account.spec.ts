@@ -12,6 +12,9 @@ test('reset by e-mail link: the link checks the code, sets the password, and the
   const u = await registerByApi(request, 'reset');
   await page.goto('/login');
   await page.getByRole('link', { name: /ลืมรหัสผ่าน|Forgot/ }).click();
+  // The page is loaded lazily: the login page's e-mail field is still there until it has come.
+  await expect(page).toHaveURL('/forgot-password');
+  await expect(page.getByRole('button', { name: /ส่งลิงก์|Send/ })).toBeVisible();
   await page.getByLabel(/^(อีเมล|E-mail)$/).fill(u.email);
   await page.getByRole('button', { name: /ส่งลิงก์|Send/ }).click();
   await expect(page.getByText(/เราได้ส่งลิงก์ไปแล้ว|on its way/)).toBeVisible();

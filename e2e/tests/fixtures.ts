@@ -47,6 +47,8 @@ export async function registerByApi(
 }
 
 export async function loginInPage(page: Page, email: string, password = PASSWORD) {
+  // After a client-side move the previous page stays until the lazily loaded login page has come.
+  await expect(page.getByRole('button', { name: /^(เข้าสู่ระบบ|Log in)$/ })).toBeVisible();
   await page.getByLabel(/^(อีเมล|E-mail)$/).fill(email);
   await page.getByLabel(/^(รหัสผ่าน|Password)$/).fill(password);
   await page.getByRole('button', { name: /^(เข้าสู่ระบบ|Log in)$/ }).click();

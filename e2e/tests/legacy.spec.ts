@@ -10,6 +10,8 @@ test('a migrated learner asks for a link, sets a password with it, and logs in',
   await page.goto('/login');
   await page.getByRole('link', { name: /ผู้เรียนจากระบบเดิม|old system/ }).click();
   await expect(page).toHaveURL('/set-password');
+  // The page is loaded lazily: the login page's e-mail field is still there until it has come.
+  await expect(page.getByRole('button', { name: /ส่งลิงก์ตั้งรหัสผ่าน|Send the link/ })).toBeVisible();
   let alerted = '';
   page.on('dialog', (d) => {
     alerted = d.message();
