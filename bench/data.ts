@@ -49,7 +49,7 @@ export async function ensureLibraryData(url: string, log: (s: string) => void) {
     );
     await c.query(`insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at)
       select un.id, e.id, e.course_id, (random() * 60)::int, p.pct, case when p.pct >= 90 then now() end,
-             now() - (random() * 60 || ' days')::interval
+             now() - random() * interval '60 days'
       from un cross join generate_series(0, ${SIZES.coursesPerLearner - 1}) k
       join cn on cn.n = (un.n * 7 + k * 97) % ${SIZES.courses}
       join episodes e on e.course_id = cn.id
