@@ -9,14 +9,14 @@ const headerScript = {
 const announcementBar = {
   th: {
     enabled: true,
-    message: 'สมัครแพ็กเกจรายปีวันนี้ รับส่วนลด 20%',
-    link: '/subscribe',
+    message: 'ทดลองเรียนฟรี 7 วัน ทุกคอร์ส ยกเลิกได้ทุกเมื่อ',
+    link: '/free-trial',
     linkLabel: 'ดูรายละเอียด',
   },
   en: {
     enabled: true,
-    message: 'Subscribe to the annual plan today and save 20%',
-    link: '/subscribe',
+    message: 'Try every course free for 7 days; cancel any time',
+    link: '/free-trial',
     linkLabel: 'Learn more',
   },
 };
