@@ -30,6 +30,23 @@ export interface ProxiedAnswer {
   body: Readable | null;
 }
 
+/** While the content service is down every page asks it several times: one warning per half minute is enough. */
+const WARN_EVERY_MS = 30_000;
+let lastWarning = 0;
+let notWarned = 0;
+function warnUnreachable(request: FastifyRequest, reason: string) {
+  if (Date.now() - lastWarning < WARN_EVERY_MS) {
+    notWarned++;
+    return;
+  }
+  request.log.warn(
+    { reason, target: request.url, alsoFailedSinceLastWarning: notWarned },
+    'content service unreachable',
+  );
+  lastWarning = Date.now();
+  notWarned = 0;
+}
+
 /**
  * Forwards a GET/HEAD under /cms to the content service at `origin` (path without /cms, same query string).
  * Down: 502; no answer within `timeoutMs`: 504; both in the one error shape.
@@ -57,7 +74,7 @@ export async function proxyToContentService(
     });
   } catch (err) {
     const timedOut = (err as Error).name === 'TimeoutError';
-    request.log.warn({ reason: (err as Error).message, target: request.url }, 'content service unreachable');
+    warnUnreachable(request, (err as Error).message);
     throw timedOut
       ? new AppError('SERVICE_UNAVAILABLE', 504, 'The content service did not answer in time')
       : new AppError('SERVICE_UNAVAILABLE', 502, 'The content service is not available');
