@@ -111,6 +111,29 @@ describe.skipIf(!installed)('content service contract (real Strapi)', () => {
     }
   });
 
+  it('lets only super admins edit the header script (HTML that runs on every page)', async () => {
+    const db = new pg.Client({ connectionString: withDatabase(inject('pgAdminUrl'), cmsDb) });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ code: string; n: number }>(
+        `select r.code, count(*)::int as n from admin_permissions p
+           join admin_permissions_role_lnk l on l.permission_id = p.id join admin_roles r on r.id = l.role_id
+         where p.subject = $1 group by r.code order by r.code`,
+        ['api::header-script.header-script'],
+      );
+      expect(rows.map((r) => r.code)).toEqual(['strapi-super-admin']);
+      // The other roles keep the rest of the content.
+      const editor = await db.query<{ n: number }>(
+        `select count(*)::int as n from admin_permissions p
+           join admin_permissions_role_lnk l on l.permission_id = p.id join admin_roles r on r.id = l.role_id
+         where r.code = 'strapi-editor' and p.subject = 'api::course.course'`,
+      );
+      expect(editor.rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await db.end();
+    }
+  });
+
   it('refuses a wrong or missing token (401) and an unknown filter operator (400)', async () => {
     const wrong = await direct('/api/announcement-bar', { authorization: 'Bearer not-the-token' });
     expect(wrong.status).toBe(401);

@@ -3,6 +3,7 @@
 const { ensureLocales } = require('./bootstrap/locales');
 const { ensureReadToken } = require('./bootstrap/read-token');
 const { ensureEditor } = require('./bootstrap/editor');
+const { restrictHeaderScript } = require('./bootstrap/head-script-permissions');
 const { seedDemoContent } = require('./bootstrap/seed');
 
 module.exports = {
@@ -12,6 +13,7 @@ module.exports = {
   async bootstrap({ strapi }) {
     const env = process.env;
     await ensureLocales(strapi);
+    await restrictHeaderScript(strapi);
     if (env.CMS_READ_TOKEN) await ensureReadToken(strapi, env.CMS_READ_TOKEN);
     else strapi.log.warn('CMS_READ_TOKEN is not set: no read token for the web app');
     if (env.CMS_ADMIN_EMAIL && env.CMS_ADMIN_PASSWORD) {
