@@ -79,6 +79,10 @@ const envSchema = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
   REDIS_URL: optionalUrl,
   CORS_ORIGINS: list,
+  /** Hosts that the editors' head scripts (analytics, tag managers) send to: added to the pages' connect-src. */
+  CSP_CONNECT_ORIGINS: list.pipe(
+    z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)),
+  ),
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -191,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailRetryDelay: e.MAIL_RETRY_DELAY_SECONDS,
     redisUrl: e.REDIS_URL,
     corsOrigins: e.CORS_ORIGINS,
+    cspConnectOrigins: e.CSP_CONNECT_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,

@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { contentSecurityPolicy } from '../src/plugins/security-headers.js';
 import { NONCE_PLACEHOLDER } from '../src/plugins/web.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -92,6 +93,22 @@ describe('the web app pages and their CSP nonce (docs/decisions/007)', () => {
     const csp = contentSecurityPolicy({ contentUrl: '/cms', cloudflareStream: null });
     expect(csp.plain).toContain("connect-src 'self' https://accounts.google.com;");
     expect(csp.page('abc')).toContain("script-src 'nonce-abc' 'strict-dynamic'");
+  });
+
+  it("adds the head scripts' beacon hosts (CSP_CONNECT_ORIGINS) to connect-src, as origins", () => {
+    const cspConnectOrigins = loadConfig({
+      CSP_CONNECT_ORIGINS: 'https://www.google-analytics.com/g/collect, https://region1.analytics.example',
+    }).cspConnectOrigins;
+    expect(cspConnectOrigins).toEqual([
+      'https://www.google-analytics.com',
+      'https://region1.analytics.example',
+    ]);
+    const csp = contentSecurityPolicy({ contentUrl: '/cms', cloudflareStream: null, cspConnectOrigins });
+    expect(csp.page('abc')).toContain(
+      "connect-src 'self' https://accounts.google.com https://www.google-analytics.com https://region1.analytics.example;",
+    );
+    expect(() => loadConfig({ CSP_CONNECT_ORIGINS: 'javascript:alert(1)' })).toThrow();
+    expect(() => loadConfig({ CSP_CONNECT_ORIGINS: 'not a url' })).toThrow();
   });
 
   it('missing files and API routes stay 404s', async () => {

@@ -9,8 +9,12 @@ import type { Config } from '../config.js';
  * stay listed for browsers without CSP level 3, which ignore 'strict-dynamic'. Other answers (JSON, files)
  * never hold scripts and keep the plain allow-list.
  */
-export function contentSecurityPolicy(config: Pick<Config, 'contentUrl' | 'cloudflareStream'>) {
+export function contentSecurityPolicy(
+  config: Pick<Config, 'contentUrl' | 'cloudflareStream'> & { cspConnectOrigins?: string[] },
+) {
   const { contentUrl, cloudflareStream } = config;
+  // Where the editors' head scripts send (analytics beacons): a setting, since it depends on the tags used.
+  const beacons = (config.cspConnectOrigins ?? []).map((o) => ` ${o}`).join('');
   // Cloudflare Stream serves playlists, segments and posters from the customer's own host.
   const stream = cloudflareStream
     ? ` https://customer-${cloudflareStream.customerCode}.cloudflarestream.com`
@@ -25,7 +29,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'contentUrl' | 'cloud
       "style-src 'self' 'unsafe-inline' https://accounts.google.com",
       // The summary PDF is shown in a frame from a blob: URL the page made from the authenticated answer.
       "frame-src 'self' blob: https://accounts.google.com",
-      `connect-src 'self' https://accounts.google.com${content}${stream}`,
+      `connect-src 'self' https://accounts.google.com${content}${stream}${beacons}`,
       "img-src 'self' data: blob: https:",
       `media-src 'self' blob:${stream}`,
       // hls.js transmuxes in a worker made from a blob.
