@@ -111,6 +111,18 @@ describe.skipIf(!installed)('content service contract (real Strapi)', () => {
     }
   });
 
+  it('the read key (sent to every browser) reads our content only: not the list of uploads or locales', async () => {
+    expect((await direct('/api/courses?filters[slug][$eq]=python-for-everyone')).status).toBe(200);
+    expect((await direct('/api/upload/files')).status).toBe(403);
+    expect((await direct('/api/i18n/locales')).status).toBe(403);
+    const writes = await fetch(`${origin}/api/announcement-bar`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { message: 'x' } }),
+    });
+    expect(writes.status).toBe(403);
+  });
+
   it('lets only super admins edit the header script (HTML that runs on every page)', async () => {
     const db = new pg.Client({ connectionString: withDatabase(inject('pgAdminUrl'), cmsDb) });
     await db.connect();
