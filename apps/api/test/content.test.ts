@@ -109,6 +109,18 @@ describe.skipIf(!installed)('content service contract (real Strapi)', () => {
         expect(() => shape.strapiError(400).parse(res.body)).not.toThrow();
       }
     }
+    // Nor through the other language's version of a published entry (banner 2 has an unpublished change).
+    for (const url of [
+      '/api/library-banners?populate=localizations',
+      '/api/library-banners?populate=*',
+      '/api/courses?populate[localizations][populate]=*',
+      '/api/courses?locale=en&populate=localizations',
+    ]) {
+      const res = await direct(url);
+      expect(res.status, url).toBe(200);
+      const text = JSON.stringify(res.body);
+      expect(text, url).not.toMatch(/ฉบับร่าง|DRAFT|upcoming-course-draft|"publishedAt":null/);
+    }
   });
 
   it('the read key (sent to every browser) reads our content only: not the list of uploads or locales', async () => {
