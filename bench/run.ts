@@ -89,6 +89,8 @@ async function main() {
         JWT_SECRET,
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'false',
+        // The API alone: the content service would boot (and use a core) during the first measurements.
+        CMS_ENABLED: 'false',
         NODE_ENV: 'production',
         SMTP_URL: 'smtp://127.0.0.1:1',
         PUBLIC_URL: 'http://127.0.0.1',
