@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useI18n, type Lang } from '../lib/i18n';
 import { useLoggedIn } from '../lib/use-session';
+import { LineIcon } from '../components/ui/Icon';
 
 const AnnouncementBar = lazy(() => import('../features/site/components/AnnouncementBar'));
 
@@ -80,16 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
             onClick={() => setMenuOpen((o) => !o)}
           >
             <span className="sr-only">{t('nav.menu')}</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-            </svg>
+            <LineIcon d="M4 7h16M4 12h16M4 17h16" className="h-6 w-6" />
           </button>
         </div>
         {menuOpen && (

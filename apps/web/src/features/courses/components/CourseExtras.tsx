@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ContentImage } from '../../../components/ContentImage';
 import { useI18n } from '../../../lib/i18n';
 import type { CourseDetails } from '../api/course-details';
 
@@ -18,13 +19,9 @@ export function CourseCover({ details }: { details: CourseDetails | null }) {
   const cover = details?.cover;
   if (!cover) return null;
   return (
-    <img
-      src={cover.src}
-      srcSet={cover.srcSet}
+    <ContentImage
+      media={cover}
       sizes="(min-width: 896px) 864px, 100vw"
-      alt={cover.alt ?? ''}
-      width={cover.width ?? undefined}
-      height={cover.height ?? undefined}
       className="mt-6 aspect-video w-full rounded-2xl bg-slate-200 object-cover"
     />
   );

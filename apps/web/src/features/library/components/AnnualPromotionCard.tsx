@@ -1,4 +1,5 @@
 import { CheckoutLink } from '../../../components/CheckoutLink';
+import { ContentImage } from '../../../components/ContentImage';
 import { isLive } from '../../../lib/content';
 import { useI18n } from '../../../lib/i18n';
 import type { AnnualPromotion } from '../api/annual-promotion';
@@ -13,13 +14,9 @@ export function AnnualPromotionCard({ promo, now = Date.now() }: { promo: Annual
       className="mt-6 flex flex-col overflow-hidden rounded-2xl border border-amber-200 bg-amber-50 sm:flex-row"
     >
       {promo.image && (
-        <img
-          src={promo.image.src}
-          srcSet={promo.image.srcSet}
+        <ContentImage
+          media={promo.image}
           sizes="(min-width: 640px) 16rem, 100vw"
-          alt={promo.image.alt ?? ''}
-          width={promo.image.width ?? undefined}
-          height={promo.image.height ?? undefined}
           loading="lazy"
           className="aspect-video w-full object-cover sm:aspect-auto sm:w-64"
         />

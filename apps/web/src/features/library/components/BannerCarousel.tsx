@@ -1,5 +1,7 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { ContentImage } from '../../../components/ContentImage';
 import { ContentLink } from '../../../components/ContentLink';
+import { LineIcon } from '../../../components/ui/Icon';
 import { linkTarget } from '../../../lib/content';
 import { useI18n } from '../../../lib/i18n';
 import type { LibraryBanner } from '../api/library-banners';
@@ -8,32 +10,14 @@ import { useCarousel } from '../lib/use-carousel';
 const control =
   'flex min-h-11 min-w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200 focus-visible:outline-3 focus-visible:outline-teal-600';
 
-function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 function Slide({ banner, first }: { banner: LibraryBanner; first: boolean }) {
   const { t } = useI18n();
   const target = linkTarget(banner.link);
   const img = (
-    <img
-      src={banner.image.src}
-      srcSet={banner.image.srcSet}
+    <ContentImage
+      media={banner.image}
       sizes="(min-width: 1152px) 1120px, 100vw"
       alt={banner.alt}
-      width={banner.image.width ?? undefined}
-      height={banner.image.height ?? undefined}
       loading={first ? 'eager' : 'lazy'}
       draggable={false}
       className="h-full w-full object-cover"
@@ -85,11 +69,11 @@ export function BannerCarousel({ banners }: { banners: LibraryBanner[] }) {
     <div className="mt-2 flex flex-wrap items-center justify-center gap-1">
       <button type="button" className={control} onClick={c.togglePaused}>
         <span className="sr-only">{c.rotating ? t('banner.pause') : t('banner.play')}</span>
-        <Icon d={c.rotating ? 'M9 6v12M15 6v12' : 'M8 5l11 7-11 7z'} />
+        <LineIcon d={c.rotating ? 'M9 6v12M15 6v12' : 'M8 5l11 7-11 7z'} />
       </button>
       <button type="button" className={control} onClick={c.prev}>
         <span className="sr-only">{t('banner.prev')}</span>
-        <Icon d="M15 6l-6 6 6 6" />
+        <LineIcon d="M15 6l-6 6 6 6" />
       </button>
       {banners.map((b, i) => (
         <button
@@ -108,7 +92,7 @@ export function BannerCarousel({ banners }: { banners: LibraryBanner[] }) {
       ))}
       <button type="button" className={control} onClick={c.next}>
         <span className="sr-only">{t('banner.next')}</span>
-        <Icon d="M9 6l6 6-6 6" />
+        <LineIcon d="M9 6l6 6-6 6" />
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ContentLink } from '../../../components/ContentLink';
+import { LineIcon } from '../../../components/ui/Icon';
 import { linkTarget } from '../../../lib/content';
 import { useI18n } from '../../../lib/i18n';
 import { useAnnouncement, type Announcement } from '../api/announcement-bar';
@@ -61,16 +62,7 @@ export default function AnnouncementBar() {
           className="flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
         >
           <span className="sr-only">{t('content.dismiss')}</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-          </svg>
+          <LineIcon d="M6 6l12 12M18 6L6 18" />
         </button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CheckoutLink } from '../../../components/CheckoutLink';
+import { ContentImage } from '../../../components/ContentImage';
 import { Alert } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
 import type { ContentState } from '../../../lib/content';
@@ -33,13 +34,9 @@ export function OfferView({
     <div className="mx-auto max-w-3xl px-4 py-10">
       <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         {content?.image && (
-          <img
-            src={content.image.src}
-            srcSet={content.image.srcSet}
+          <ContentImage
+            media={content.image}
             sizes="(min-width: 768px) 736px, 100vw"
-            alt={content.image.alt ?? ''}
-            width={content.image.width ?? undefined}
-            height={content.image.height ?? undefined}
             className="aspect-video w-full bg-slate-200 object-cover"
           />
         )}
