@@ -39,4 +39,10 @@ describe('checkout redirect (spec section 4)', () => {
     }
     expect(MISSING_CHECKOUT_URL).toBe('Missing Checkout Url');
   });
+
+  it('refuses a URL of another scheme than http(s) as it refuses a missing one', () => {
+    for (const bad of ['javascript:alert(1)//', 'data:text/html,<script>1</script>', 'JAVASCRIPT:void(0)']) {
+      expect(() => checkoutUrl(bad, uid)).toThrow(MISSING_CHECKOUT_URL);
+    }
+  });
 });
