@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { buildApp } from './app.js';
+import { adminPanelBuilt } from './plugins/cms-setup.js';
 import { generateSummaries } from './modules/documents/documents.service.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/bootstrap.js';
@@ -61,8 +60,8 @@ async function main() {
     say(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
   }
   if (app.cms.origin && !config.production) {
-    const { adminEmail, adminPassword, dir } = config.cms;
-    const panel = existsSync(path.join(dir, 'build', 'index.html'))
+    const { adminEmail, adminPassword } = config.cms;
+    const panel = adminPanelBuilt(config.cms)
       ? `editors at ${app.cms.origin}/admin (${adminEmail} / ${adminPassword})`
       : 'its admin panel is not built (npm start builds it)';
     say(`content service (Strapi) starting in the background: content at /cms/api, ${panel}`);

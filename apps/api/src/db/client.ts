@@ -23,6 +23,9 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } catch (err) {
+    // Another process created it meanwhile.
+    if ((err as { code?: string }).code !== '42P04') throw err;
   } finally {
     await client.end();
   }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import type { Config } from '../config.js';
+import { ensureDatabase } from '../db/client.js';
 
 type CmsConfig = Config['cms'];
 export type CmsSecrets = Record<keyof CmsConfig['secrets'] | 'CMS_READ_TOKEN', string>;
@@ -50,25 +50,16 @@ export function cmsDatabaseUrl(cms: CmsConfig, apiDatabaseUrl: string): string {
   return url.toString();
 }
 
-/** Creates the database when it is missing (PostgreSQL has no CREATE DATABASE IF NOT EXISTS). */
-export async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unusable content-service database name: ${name}`);
+/** Creates the content service's database (named by its URL) when it is missing. */
+export async function ensureCmsDatabase(url: string): Promise<void> {
   const server = new URL(url);
+  const name = decodeURIComponent(server.pathname.slice(1));
   server.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: server.toString() });
-  await client.connect();
-  try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!found.rowCount) await client.query(`CREATE DATABASE "${name}"`);
-  } catch (err) {
-    // Another process created it meanwhile.
-    if ((err as { code?: string }).code !== '42P04') throw err;
-  } finally {
-    await client.end();
-  }
+  await ensureDatabase(server.toString(), name);
 }
+
+/** Whether the editors' admin panel has been built (npm start builds it; the tests run without it). */
+export const adminPanelBuilt = (cms: CmsConfig) => existsSync(path.join(cms.dir, 'build', 'index.html'));
 
 const STRAPI_LOG_LEVEL: Record<string, string> = { fatal: 'error', silent: 'error', trace: 'debug' };
 
@@ -80,7 +71,6 @@ export function strapiEnv(config: Config, secrets: CmsSecrets, databaseUrl: stri
   const inherited = Object.entries(process.env).filter(([k]) =>
     /^(PATH|HOME|LANG|LC_\w+|TZ|TMPDIR)$/.test(k),
   );
-  const adminBuilt = existsSync(path.join(cms.dir, 'build', 'index.html'));
   return {
     ...Object.fromEntries(inherited),
     NODE_ENV: 'production',
@@ -93,7 +83,7 @@ export function strapiEnv(config: Config, secrets: CmsSecrets, databaseUrl: stri
     ...(cms.adminPassword ? { CMS_ADMIN_PASSWORD: cms.adminPassword } : {}),
     CMS_SEED_DEMO: String(cms.seedDemo),
     CMS_PUBLIC_DIR: path.join(cms.dataDir, 'public'),
-    CMS_SERVE_ADMIN: String(adminBuilt),
+    CMS_SERVE_ADMIN: String(adminPanelBuilt(cms)),
     CMS_LOG_LEVEL: STRAPI_LOG_LEVEL[config.logLevel] ?? config.logLevel,
     CMS_PARENT_PID: String(process.pid),
     STRAPI_TELEMETRY_DISABLED: 'true',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CmsSupervisor } from './cms-supervisor.js';
 import {
   cmsDatabaseUrl,
-  ensureDatabase,
+  ensureCmsDatabase,
   ensureUploadFolder,
   loadSecrets,
   strapiEnv,
@@ -52,7 +52,7 @@ export const cmsPlugin = fp<{ databaseUrl: string }>(
       cwd: cms.dir,
       runDir: cms.dataDir,
       prepare: async () => {
-        await ensureDatabase(databaseUrl);
+        await ensureCmsDatabase(databaseUrl);
         await ensureUploadFolder(cms);
         return strapiEnv(app.config, secrets, databaseUrl, cms.port);
       },
