@@ -1,22 +1,15 @@
 // The content service (Strapi 5 in apps/cms, its own lockfile outside the workspaces): installed and its
 // admin panel built when needed. Used by npm start (install + build) and npm test (install only).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mtime, newest } from './fs-times.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const cmsDir = path.join(root, 'apps/cms');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const say = (line) => console.log(`[rianroo] ${line}`);
-
-function newest(p) {
-  if (!existsSync(p)) return 0;
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  return Math.max(s.mtimeMs, ...readdirSync(p).map((name) => newest(path.join(p, name))));
-}
-const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
 
 function run(command, args, what, env = process.env) {
   const started = Date.now();

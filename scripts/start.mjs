@@ -1,25 +1,14 @@
 #!/usr/bin/env node
 // npm start: builds what changed, then runs the whole platform (embedded PostgreSQL, API, web app) at one URL.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureCms } from './cms.mjs';
+import { newest } from './fs-times.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-function newest(p) {
-  if (!existsSync(p)) return 0;
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let max = s.mtimeMs;
-  for (const name of readdirSync(p)) {
-    if (name === 'node_modules' || name === 'dist') continue;
-    max = Math.max(max, newest(path.join(p, name)));
-  }
-  return max;
-}
 
 function run(args, cwd = root) {
   const r = spawnSync(npm, args, { cwd, stdio: 'inherit' });
