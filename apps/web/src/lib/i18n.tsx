@@ -16,10 +16,16 @@ export function formatDate(iso: string, lang: Lang, withTime = false): string {
   }).format(new Date(iso));
 }
 
+function fill(message: string, vars?: Record<string, string | number>): string {
+  if (!vars) return message;
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
 interface I18n {
   lang: Lang;
   setLang: (lang: Lang) => void;
-  t: (key: MessageKey) => string;
+  /** The message in the current language; `{name}` in it is replaced by `vars.name`. */
+  t: (key: MessageKey, vars?: Record<string, string | number>) => string;
   date: (iso: string, withTime?: boolean) => string;
 }
 
@@ -38,7 +44,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     () => ({
       lang,
       setLang,
-      t: (key) => dictionaries[lang][key],
+      t: (key, vars) => fill(dictionaries[lang][key], vars),
       date: (iso, withTime) => formatDate(iso, lang, withTime),
     }),
     [lang, setLang],

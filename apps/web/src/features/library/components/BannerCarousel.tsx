@@ -83,7 +83,7 @@ export function BannerCarousel({ banners }: { banners: LibraryBanner[] }) {
           aria-current={i === c.current ? 'true' : undefined}
           onClick={() => c.goTo(i)}
         >
-          <span className="sr-only">{t('banner.goTo').replace('{n}', String(i + 1))}</span>
+          <span className="sr-only">{t('banner.goTo', { n: i + 1 })}</span>
           <span
             aria-hidden="true"
             className={`block h-2.5 rounded-full transition-all ${i === c.current ? 'w-6 bg-teal-700' : 'w-2.5 bg-slate-400 group-hover:bg-slate-600'}`}
@@ -129,9 +129,7 @@ export function BannerCarousel({ banners }: { banners: LibraryBanner[] }) {
               key={b.id}
               role="group"
               aria-roledescription="slide"
-              aria-label={t('banner.slide')
-                .replace('{n}', String(i + 1))
-                .replace('{total}', String(banners.length))}
+              aria-label={t('banner.slide', { n: i + 1, total: banners.length })}
               inert={i !== c.current}
               className="h-full w-full shrink-0"
             >

@@ -38,7 +38,7 @@ export function EndedOffer({
         {next && left !== undefined && (
           // Not read out every second: the focused button says what comes next.
           <span aria-hidden="true" className="ml-2 font-normal text-slate-700">
-            {t('player.upNext').replace('{n}', String(left))}
+            {t('player.upNext', { n: left })}
           </span>
         )}
       </p>

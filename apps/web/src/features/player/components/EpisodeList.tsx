@@ -26,9 +26,7 @@ export function EpisodeList({
         {t('course.outline')}
       </h2>
       {courseDone !== undefined && (
-        <p className="mt-1 text-sm text-slate-600">
-          {t('player.courseDone').replace('{n}', String(Math.round(courseDone)))}
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t('player.courseDone', { n: Math.round(courseDone) })}</p>
       )}
       <ol className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
         {episodes.map((e) => (

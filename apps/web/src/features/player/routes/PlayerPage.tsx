@@ -120,9 +120,7 @@ export default function PlayerPage() {
           />
         )}
         <h1 className="mt-4 text-xl font-bold break-words sm:text-2xl">
-          <span className="text-slate-600">
-            {t('player.episodeNo').replace('{n}', String(episode.sort))} ·{' '}
-          </span>
+          <span className="text-slate-600">{t('player.episodeNo', { n: episode.sort })} · </span>
           {episode.title}
         </h1>
         {episode.description && <p className="mt-2 leading-relaxed text-slate-700">{episode.description}</p>}

@@ -47,7 +47,7 @@ export function OfferView({
           </p>
           {cpc && (
             <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
-              {t('offer.promoCode').replace('{code}', cpc)}
+              {t('offer.promoCode', { code: cpc })}
             </p>
           )}
           {content ? (
