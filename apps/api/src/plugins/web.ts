@@ -22,8 +22,9 @@ export const webPlugin = fp(
     const hasWeb = existsSync(indexFile);
     const csp = contentSecurityPolicy(app.config);
     let page = { mtimeMs: -1, html: '' };
-    // Read again when the build changes under a running server.
+    // Read again when the build changes under a running server (development); in production, once.
     const pageHtml = () => {
+      if (app.config.production && page.mtimeMs >= 0) return page.html;
       const { mtimeMs } = statSync(indexFile);
       if (mtimeMs !== page.mtimeMs) page = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
       return page.html;
