@@ -2,17 +2,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/lib/net.js';
-import { proxyToContentService } from '../src/modules/content/content.service.js';
+import { proxyToContentService, unreachableWarning } from '../src/modules/content/content.service.js';
 import { errorsPlugin } from '../src/plugins/errors.js';
 
 // The proxy's failures without a real Strapi: a service that never answers (504) and none at all (502).
 let silent: Server;
 const apps: FastifyInstance[] = [];
 
-async function proxyTo(origin: string) {
-  const app = Fastify();
+async function proxyTo(origin: string, logged: string[] = []) {
+  const stream = { write: (line: string) => logged.push(line) };
+  const app = Fastify({ logger: { level: 'warn', stream } });
   await app.register(errorsPlugin);
-  app.get('/cms/api/*', (request) => proxyToContentService(request, origin, 300));
+  const warn = unreachableWarning();
+  app.get('/cms/api/*', (request) => proxyToContentService(request, origin, 300, warn));
   apps.push(app);
   return app;
 }
@@ -43,5 +45,17 @@ describe('content proxy failures', () => {
     const res = await app.inject('/cms/api/announcement-bar');
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ statusCode: 502, code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('warns once while it stays down, not once per request', async () => {
+    const logged: string[] = [];
+    const app = await proxyTo(`http://127.0.0.1:${await freePort()}`, logged);
+    for (let i = 0; i < 4; i++) expect((await app.inject('/cms/api/header-script')).statusCode).toBe(502);
+    const warnings = logged.filter((l) => l.includes('content service unreachable'));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]!)).toMatchObject({
+      target: '/cms/api/header-script',
+      alsoFailedSinceLastWarning: 0,
+    });
   });
 });

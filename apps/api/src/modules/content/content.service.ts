@@ -30,21 +30,27 @@ export interface ProxiedAnswer {
   body: Readable | null;
 }
 
-/** While the content service is down every page asks it several times: one warning per half minute is enough. */
-const WARN_EVERY_MS = 30_000;
-let lastWarning = 0;
-let notWarned = 0;
-function warnUnreachable(request: FastifyRequest, reason: string) {
-  if (Date.now() - lastWarning < WARN_EVERY_MS) {
-    notWarned++;
-    return;
-  }
-  request.log.warn(
-    { reason, target: request.url, alsoFailedSinceLastWarning: notWarned },
-    'content service unreachable',
-  );
-  lastWarning = Date.now();
-  notWarned = 0;
+export type UnreachableWarning = (request: FastifyRequest, reason: string) => void;
+
+/**
+ * While the content service is down every page asks it several times: one warning per `everyMs` is enough,
+ * with the number of failures since the last one.
+ */
+export function unreachableWarning(everyMs = 30_000): UnreachableWarning {
+  let lastWarning = -Infinity;
+  let notWarned = 0;
+  return (request, reason) => {
+    if (Date.now() - lastWarning < everyMs) {
+      notWarned++;
+      return;
+    }
+    request.log.warn(
+      { reason, target: request.url, alsoFailedSinceLastWarning: notWarned },
+      'content service unreachable',
+    );
+    lastWarning = Date.now();
+    notWarned = 0;
+  };
 }
 
 /**
@@ -55,6 +61,7 @@ export async function proxyToContentService(
   request: FastifyRequest,
   origin: string,
   timeoutMs: number,
+  warnUnreachable: UnreachableWarning,
 ): Promise<ProxiedAnswer> {
   // Resolved first, so that `..` (plain or %2e-encoded) cannot reach Strapi's admin routes.
   const target = new URL(`${origin}${request.url.replace(/^\/cms/, '')}`);
