@@ -6,7 +6,12 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
+import { AssessmentsService } from './modules/assessments/assessments.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
+import { CertificatesService } from './modules/certificates/certificates.service.js';
+import { EvaluationsService } from './modules/certificates/evaluations.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
@@ -96,6 +101,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const users = new UsersService(app, auth);
   const social = new SocialService(app, auth);
   const coursesService = new CoursesService(app);
+  const assessments = new AssessmentsService(app, coursesService);
+  const certificates = new CertificatesService(app, coursesService, assessments);
+  const evaluations = new EvaluationsService(app);
   const videos = new VideoService(app);
   app.decorate('videos', videos);
   await videos.start();
@@ -108,6 +116,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(coursesRoutes, { service: coursesService });
       await api.register(documentsRoutes, { courses: coursesService });
       await api.register(mediaRoutes, { courses: coursesService });
+      await api.register(assessmentsRoutes, { service: assessments });
+      await api.register(certificatesRoutes, { certificates, evaluations });
     },
     { prefix: '/api' },
   );

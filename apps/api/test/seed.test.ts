@@ -14,7 +14,7 @@ describe('demo seed', () => {
   it('is idempotent and gives demo accounts, plans and a published Thai catalogue', async () => {
     await seed(t.db);
     await seed(t.db);
-    expect(await count(`select count(*) as n from users where email like '%@rianroo.dev'`)).toBe(4);
+    expect(await count(`select count(*) as n from users where email like '%@rianroo.dev'`)).toBe(5);
     expect(await count(`select count(*) as n from plans`)).toBe(3);
     expect(await count(`select count(*) as n from courses where status = 'published'`)).toBe(6);
     expect(await count(`select count(distinct category_id) as n from courses`)).toBe(3);

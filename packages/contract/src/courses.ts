@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assessmentSummary } from './assessments.js';
 import { videoStatus } from './media.js';
 
 export const courseIdParams = z.object({ id: z.uuid() });
@@ -40,13 +41,17 @@ export const episodeItem = z.object({
   videoStatus,
   /** Poster image of the episode's video (public), once the video is ready. */
   posterUrl: z.string().nullable(),
-  /** Quiz summary of the episode; quizzes arrive with the assessments capability. */
-  quiz: z.null(),
+  /** The quiz the author placed after this episode, with this learner's attempts; never its answers. */
+  quiz: assessmentSummary.nullable(),
 });
 export const episodesAndQuizzes = z.object({
   course: courseSummary,
   access: courseAccess,
   episodes: z.array(episodeItem),
+  /** Taken before the first episode (skippable only when the author allows). */
+  preTest: assessmentSummary.nullable(),
+  /** Opens when every non-teaser episode is watched; passing it completes the course. */
+  postTest: assessmentSummary.nullable(),
 });
 
 /** Spec section 3: the progress payload, keys spelled as the spec spells them. */
@@ -87,6 +92,13 @@ export const myCourse = courseSummary.extend({
   courseFinishPercentage: z.number(),
   lastWatchedEpisodeId: z.uuid().nullable(),
   lastWatchedAt: z.string(),
+  /** Every requirement met (episodes and, when there is one, the post-test). */
+  completed: z.boolean(),
+  /** Tests of the course that can be passed (episode quizzes and the post-test; not the pre-test) and how many this learner passed. */
+  testsTotal: z.number().int(),
+  testsPassed: z.number().int(),
+  /** The code of the learner's certificate of this course, once issued. */
+  certificateCode: z.string().nullable(),
 });
 export const myCourseList = z.array(myCourse);
 

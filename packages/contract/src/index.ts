@@ -6,3 +6,5 @@ export * from './system.js';
 export * from './courses.js';
 export * from './media.js';
 export * from './documents.js';
+export * from './assessments.js';
+export * from './certificates.js';

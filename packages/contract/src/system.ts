@@ -17,6 +17,8 @@ export const devMail = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Files attached to the e-mail (names, types and sizes). */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), bytes: z.number().int() })),
   createdAt: z.string(),
 });
 export const devMailList = z.array(devMail);

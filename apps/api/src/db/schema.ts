@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -151,6 +152,11 @@ export const devMail = pgTable('dev_mail', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** Names, types and sizes of the attached files (the files stay in storage). */
+  attachments: jsonb('attachments')
+    .$type<{ filename: string; contentType: string; bytes: number }[]>()
+    .notNull()
+    .default([]),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -183,6 +189,10 @@ export const courses = pgTable(
       .default('draft'),
     publishedAt: ts('published_at'),
     free: boolean('free').notNull().default(false),
+    /** Completing the course earns a certificate. */
+    certificateEnabled: boolean('certificate_enabled').notNull().default(true),
+    /** The certificate also needs the learner's course evaluation. */
+    certificateRequiresEvaluation: boolean('certificate_requires_evaluation').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -313,4 +323,173 @@ export const courseTags = pgTable(
     tag: text('tag').notNull(),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.tag] }), index('course_tags_tag_idx').on(t.tag)],
+);
+
+// Quizzes, tests, evaluations and certificates (PRODUCT.md section 6).
+
+/** A quiz after an episode, or the pre-test or post-test of a course. */
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: uuid('id').primaryKey(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The episode an `episode_quiz` follows; null for the course's pre- and post-test. */
+    episodeId: uuid('episode_id').references(() => episodes.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['episode_quiz', 'pre_test', 'post_test'] }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Percent of the points needed to pass. */
+    passingScore: integer('passing_score').notNull().default(60),
+    /** null: unlimited. */
+    maxAttempts: integer('max_attempts'),
+    timeLimitSeconds: integer('time_limit_seconds'),
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    /** A pre-test the learner may skip. */
+    skippable: boolean('skippable').notNull().default(false),
+    published: boolean('published').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('assessments_course_idx').on(t.courseId),
+    uniqueIndex('assessments_episode_quiz_key')
+      .on(t.episodeId)
+      .where(sql`${t.kind} = 'episode_quiz'`),
+    uniqueIndex('assessments_course_test_key')
+      .on(t.courseId, t.kind)
+      .where(sql`${t.kind} <> 'episode_quiz'`),
+  ],
+);
+
+export const assessmentQuestions = pgTable(
+  'assessment_questions',
+  {
+    id: uuid('id').primaryKey(),
+    assessmentId: uuid('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull(),
+    kind: text('kind', { enum: ['single', 'multiple', 'true_false'] }).notNull(),
+    prompt: text('prompt').notNull(),
+    explanation: text('explanation').notNull().default(''),
+    points: integer('points').notNull().default(1),
+  },
+  (t) => [index('assessment_questions_assessment_idx').on(t.assessmentId, t.sort)],
+);
+
+export const assessmentChoices = pgTable(
+  'assessment_choices',
+  {
+    id: uuid('id').primaryKey(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => assessmentQuestions.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull(),
+    label: text('label').notNull(),
+    correct: boolean('correct').notNull().default(false),
+  },
+  (t) => [index('assessment_choices_question_idx').on(t.questionId, t.sort)],
+);
+
+/**
+ * One attempt of a learner: started, answers saved as they go, then submitted and graded once. At most one
+ * in progress per learner and assessment, and numbers are unique, so the attempt limit holds under races.
+ */
+export const assessmentAttempts = pgTable(
+  'assessment_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    assessmentId: uuid('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    status: text('status', { enum: ['in_progress', 'submitted'] })
+      .notNull()
+      .default('in_progress'),
+    /** Question ids in the order this attempt shows them. */
+    questionOrder: uuid('question_order').array().notNull(),
+    /** questionId → choice ids. */
+    answers: jsonb('answers').$type<Record<string, string[]>>().notNull().default({}),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    deadlineAt: ts('deadline_at'),
+    savedAt: ts('saved_at'),
+    submittedAt: ts('submitted_at'),
+    late: boolean('late').notNull().default(false),
+    pointsEarned: doublePrecision('points_earned'),
+    pointsTotal: integer('points_total'),
+    score: doublePrecision('score'),
+    passed: boolean('passed'),
+    /** Per question: correct, points earned (kept so a later edit of the test does not change a grade). */
+    grading: jsonb('grading').$type<{ questionId: string; correct: boolean; pointsEarned: number }[]>(),
+  },
+  (t) => [
+    uniqueIndex('assessment_attempts_number_key').on(t.userId, t.assessmentId, t.number),
+    uniqueIndex('assessment_attempts_open_key')
+      .on(t.userId, t.assessmentId)
+      .where(sql`${t.status} = 'in_progress'`),
+  ],
+);
+
+/** Questions of the course evaluation form; only the active ones are asked. */
+export const evaluationQuestions = pgTable('evaluation_questions', {
+  id: uuid('id').primaryKey(),
+  sort: integer('sort').notNull(),
+  kind: text('kind', { enum: ['rating', 'choice', 'text'] }).notNull(),
+  promptTh: text('prompt_th').notNull(),
+  promptEn: text('prompt_en').notNull(),
+  choices: jsonb('choices').$type<{ id: string; labelTh: string; labelEn: string }[]>().notNull().default([]),
+  required: boolean('required').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** One evaluation per learner and course. */
+export const courseEvaluations = pgTable(
+  'course_evaluations',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers')
+      .$type<{ questionId: string; rating?: number; choiceId?: string; text?: string }[]>()
+      .notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('course_evaluations_user_course_key').on(t.userId, t.courseId),
+    index('course_evaluations_course_idx').on(t.courseId),
+  ],
+);
+
+/** One certificate per learner and course, with a random public code; its PDF is made once and stored. */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique(),
+    /** The learner's name as on the profile when the certificate was issued. */
+    learnerName: text('learner_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+    /** Storage key of the PDF, once made. */
+    pdfKey: text('pdf_key'),
+    revokedAt: ts('revoked_at'),
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId)],
 );

@@ -3,6 +3,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { uuidv7 } from '../lib/ids.js';
 import type { Db } from './client.js';
 import { plans, subscriptions, users } from './schema.js';
+import { GRADUATE_DEMO, seedAssessments } from './seed-assessments.js';
 import { seedCatalogue } from './seed-catalogue.js';
 
 /** Demo accounts printed by npm start and listed in the README. */
@@ -11,6 +12,12 @@ export const DEMO_ACCOUNTS = [
   { email: 'learner@rianroo.dev', firstName: 'สมชาย', lastName: 'ใจดี', role: 'learner' as const },
   { email: 'annual@rianroo.dev', firstName: 'มาลี', lastName: 'รักเรียน', role: 'learner' as const },
   { email: 'admin@rianroo.dev', firstName: 'ผู้ดูแล', lastName: 'ระบบ', role: 'admin' as const },
+  {
+    email: GRADUATE_DEMO.email,
+    firstName: GRADUATE_DEMO.firstName,
+    lastName: GRADUATE_DEMO.lastName,
+    role: 'learner' as const,
+  },
 ];
 export const LEGACY_DEMO_EMAIL = 'legacy@rianroo.dev';
 
@@ -57,4 +64,5 @@ export async function seed(db: Db): Promise<void> {
     where u.email = 'annual@rianroo.dev' and p.code = 'annual'
       and not exists (select 1 from subscriptions s where s.user_id = u.id)`);
   await seedCatalogue(db);
+  await seedAssessments(db);
 }

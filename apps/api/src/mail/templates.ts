@@ -1,4 +1,4 @@
-import type { MailMessage } from '../plugins/mail.js';
+import type { MailAttachment, MailMessage } from '../plugins/mail.js';
 
 type Locale = 'th' | 'en';
 
@@ -95,4 +95,34 @@ export function passwordChangedMail(to: string, name: string, locale: Locale): M
         'The password of your Rianroo account was just changed. If this was not you, reset it now and contact support.',
       ];
   return { to, subject, ...layout(locale, subject, paragraphs) };
+}
+
+export function certificateMail(
+  to: string,
+  name: string,
+  locale: Locale,
+  c: { courseTitle: string; code: string; verifyUrl: string; attachment: MailAttachment },
+): MailMessage {
+  const th = locale === 'th';
+  const subject = th ? `ใบประกาศนียบัตร: ${c.courseTitle}` : `Your certificate: ${c.courseTitle}`;
+  const paragraphs = th
+    ? [
+        `สวัสดีคุณ${name}`,
+        `ยินดีด้วย! คุณเรียนจบคอร์ส "${c.courseTitle}" แล้ว ใบประกาศนียบัตรของคุณแนบมากับอีเมลนี้ (PDF)`,
+        `รหัสใบประกาศ ${c.code} ทุกคนตรวจสอบใบประกาศนี้ได้ที่ลิงก์ด้านล่าง`,
+      ]
+    : [
+        `Hello ${name},`,
+        `Congratulations on completing "${c.courseTitle}". Your certificate is attached to this e-mail (PDF).`,
+        `Certificate code ${c.code}. Anyone can verify it at the link below.`,
+      ];
+  return {
+    to,
+    subject,
+    ...layout(locale, subject, paragraphs, {
+      label: th ? 'ตรวจสอบใบประกาศ' : 'Verify the certificate',
+      url: c.verifyUrl,
+    }),
+    attachments: [c.attachment],
+  };
 }

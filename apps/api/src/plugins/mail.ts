@@ -4,11 +4,19 @@ import nodemailer from 'nodemailer';
 import { devMail } from '../db/schema.js';
 import { uuidv7 } from '../lib/ids.js';
 
+/** A file attached from storage (the job carries its key, not its bytes). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  storageKey: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -23,7 +31,14 @@ export const mailPlugin = fp(
     const { smtpUrl, mailFrom } = app.config;
     const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
 
-    const deliver = async (m: MailMessage) => {
+    const load = async (a: MailAttachment) => {
+      const content = await app.storage.readAll(a.storageKey);
+      // Thrown, so the job is retried rather than the mail sent without its file.
+      if (!content) throw new Error(`attachment ${a.storageKey} is not in storage`);
+      return { filename: a.filename, contentType: a.contentType, content };
+    };
+    const deliver = async ({ attachments = [], ...m }: MailMessage) => {
+      const files = await Promise.all(attachments.map(load));
       if (transport) {
         await transport.sendMail({
           from: mailFrom,
@@ -31,9 +46,18 @@ export const mailPlugin = fp(
           subject: m.subject,
           text: m.text,
           html: m.html,
+          attachments: files,
         });
       } else {
-        await app.db.insert(devMail).values({ id: uuidv7(), ...m });
+        await app.db.insert(devMail).values({
+          id: uuidv7(),
+          ...m,
+          attachments: files.map((f) => ({
+            filename: f.filename,
+            contentType: f.contentType,
+            bytes: f.content.length,
+          })),
+        });
       }
       app.log.info({ subject: m.subject, via: transport ? 'smtp' : 'dev-outbox' }, 'e-mail delivered');
     };

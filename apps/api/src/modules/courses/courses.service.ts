@@ -1,6 +1,7 @@
 import type { CourseAccess, CourseSummary } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/errors.js';
+import { summaries as assessmentSummaries } from '../assessments/assessments.repo.js';
 import * as courses from './courses.repo.js';
 import * as library from './library.repo.js';
 import * as progress from './progress.repo.js';
@@ -64,8 +65,11 @@ export class CoursesService {
 
   async episodesAndQuizzes(userId: string, courseId: string) {
     const course = await this.course({ id: courseId });
-    const access = await this.access(userId, course);
-    const rows = await courses.publishedEpisodes(this.db, courseId);
+    const [access, rows, tests] = await Promise.all([
+      this.access(userId, course),
+      courses.publishedEpisodes(this.db, courseId),
+      assessmentSummaries(this.db, userId, courseId),
+    ]);
     return {
       course,
       access,
@@ -74,8 +78,10 @@ export class CoursesService {
         ...toEpisodeVideo(e),
         description: e.description as string,
         locked: !(e.is_teaser as boolean) && !access.canAccess,
-        quiz: null,
+        quiz: tests.byEpisode.get(e.id as string) ?? null,
       })),
+      preTest: tests.preTest,
+      postTest: tests.postTest,
     };
   }
 
@@ -181,6 +187,10 @@ export class CoursesService {
         : 0,
       lastWatchedEpisodeId: (r.last_episode as string | null) ?? null,
       lastWatchedAt: (r.last_at as Date).toISOString(),
+      completed: r.completed as boolean,
+      testsTotal: r.tests_total as number,
+      testsPassed: r.tests_passed as number,
+      certificateCode: (r.certificate_code as string | null) ?? null,
     }));
   }
 

@@ -118,7 +118,8 @@ export async function lastWatched(db: Db, userId: string) {
  * only (the LIMIT 1 laterals keep the planner from scanning episodes and courses), so the cost follows the
  * learner's own rows, not the catalogue.
  */
-export const MY_COURSES_SQL = `select c.*, m.last_at, m.last_episode, m.watched,
+export const MY_COURSES_SQL = `select c.*, m.last_at, m.last_episode, m.watched, k.completed, ts.tests_total, ts.tests_passed,
+             ct.code as certificate_code,
              coalesce(x.cnt, 0)::int as episode_count, coalesce(x.total, 0)::int as total_duration,
              coalesce(x.non_teaser, 0)::int as non_teaser
            from (
@@ -132,6 +133,15 @@ export const MY_COURSES_SQL = `select c.*, m.last_at, m.last_episode, m.watched,
            cross join lateral (
              select count(*) as cnt, sum(duration_seconds) as total, count(*) filter (where not is_teaser) as non_teaser
              from episodes where course_id = c.id and published) x
+           cross join lateral (select completed from course_completion($1, c.id)) k
+           cross join lateral (
+             select count(*)::int as tests_total,
+               count(*) filter (where exists (select 1 from assessment_attempts t
+                                              where t.user_id = $1 and t.assessment_id = a.id and t.passed))::int as tests_passed
+             from assessments a left join episodes ae on ae.id = a.episode_id
+             where a.course_id = c.id and a.published and a.kind <> 'pre_test'
+               and (a.episode_id is null or ae.published)) ts
+           left join certificates ct on ct.user_id = $1 and ct.course_id = c.id and ct.revoked_at is null
            order by m.last_at desc`;
 
 export async function myCourses(db: Db, userId: string) {

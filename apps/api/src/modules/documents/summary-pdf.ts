@@ -51,7 +51,7 @@ export function clock(seconds: number): string {
 
 let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
 /** Sarabun from its npm package, read once per process. */
-function fontBytes() {
+export function fontBytes() {
   fonts ??= (async () => {
     const pkg = createRequire(import.meta.url).resolve('@expo-google-fonts/sarabun/package.json');
     const dir = path.dirname(pkg);

@@ -1,0 +1,232 @@
+import type { AssessmentSummary } from '@rianroo/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { assessmentAttempts, assessmentChoices, assessmentQuestions } from '../../db/schema.js';
+
+export type Attempt = typeof assessmentAttempts.$inferSelect;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A published assessment of a published course (and, for a quiz, of a published episode), with what access needs. */
+export async function findAssessment(db: Db, id: string) {
+  const { rows } = await db.$client.query<{
+    id: string;
+    course_id: string;
+    episode_id: string | null;
+    kind: 'episode_quiz' | 'pre_test' | 'post_test';
+    title: string;
+    description: string;
+    passing_score: number;
+    max_attempts: number | null;
+    time_limit_seconds: number | null;
+    shuffle_questions: boolean;
+    skippable: boolean;
+    course_free: boolean;
+    episode_is_teaser: boolean | null;
+  }>(
+    `select a.*, c.free as course_free, e.is_teaser as episode_is_teaser
+     from assessments a join courses c on c.id = a.course_id and c.status = 'published'
+     left join episodes e on e.id = a.episode_id
+     where a.id = $1 and a.published and (a.episode_id is null or e.published)`,
+    [id],
+  );
+  return rows[0];
+}
+export type AssessmentRow = NonNullable<Awaited<ReturnType<typeof findAssessment>>>;
+
+/** Ids of the published assessments of a course: pre-test, quizzes in episode order, post-test. */
+export async function courseAssessmentIds(db: Db, courseId: string, episodeId?: string) {
+  const { rows } = await db.$client.query<{ id: string }>(
+    `select a.id from assessments a left join episodes e on e.id = a.episode_id
+     where a.course_id = $1 and a.published and (a.episode_id is null or e.published)
+       and ($2::uuid is null or a.episode_id = $2)
+     order by case a.kind when 'pre_test' then 0 when 'episode_quiz' then 1 else 2 end, e.sort`,
+    [courseId, episodeId ?? null],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The questions and their choices, correct flags included: for grading, never for an answer as it is. */
+export async function questionsWithChoices(db: Db | Tx, assessmentId: string) {
+  const qs = await db
+    .select()
+    .from(assessmentQuestions)
+    .where(eq(assessmentQuestions.assessmentId, assessmentId))
+    .orderBy(asc(assessmentQuestions.sort));
+  const cs = qs.length
+    ? await db
+        .select()
+        .from(assessmentChoices)
+        .where(
+          inArray(
+            assessmentChoices.questionId,
+            qs.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(assessmentChoices.sort))
+    : [];
+  return qs.map((q) => ({ ...q, choices: cs.filter((c) => c.questionId === q.id) }));
+}
+export type QuestionRow = Awaited<ReturnType<typeof questionsWithChoices>>[number];
+
+export function attemptsOf(db: Db, userId: string, assessmentId: string) {
+  return db
+    .select()
+    .from(assessmentAttempts)
+    .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.assessmentId, assessmentId)))
+    .orderBy(desc(assessmentAttempts.number));
+}
+
+export async function attemptById(db: Db | Tx, id: string, forUpdate = false) {
+  const q = db.select().from(assessmentAttempts).where(eq(assessmentAttempts.id, id));
+  const rows = forUpdate ? await q.for('update') : await q;
+  return rows[0];
+}
+
+export async function openAttempt(db: Db, userId: string, assessmentId: string) {
+  const rows = await db
+    .select()
+    .from(assessmentAttempts)
+    .where(
+      and(
+        eq(assessmentAttempts.userId, userId),
+        eq(assessmentAttempts.assessmentId, assessmentId),
+        eq(assessmentAttempts.status, 'in_progress'),
+      ),
+    );
+  return rows[0];
+}
+
+/**
+ * Starts the next attempt in one statement: its number is one more than the last, never above the limit,
+ * and the unique keys (number; one in progress) turn a concurrent second start into no row.
+ */
+export async function startAttempt(
+  db: Db,
+  a: {
+    id: string;
+    assessmentId: string;
+    userId: string;
+    order: string[];
+    max: number | null;
+    seconds: number | null;
+  },
+) {
+  const { rows } = await db.$client.query<{ id: string }>(
+    `insert into assessment_attempts (id, assessment_id, user_id, number, question_order, started_at, deadline_at)
+     select $1, $2, $3, coalesce(max(number), 0) + 1, $4::uuid[], now(),
+            case when $6::int is null then null else now() + make_interval(secs => $6::int) end
+     from assessment_attempts where assessment_id = $2 and user_id = $3
+     having $5::int is null or coalesce(max(number), 0) < $5::int
+     on conflict do nothing
+     returning id`,
+    [a.id, a.assessmentId, a.userId, a.order, a.max, a.seconds],
+  );
+  return rows[0]?.id;
+}
+
+/** Merges answers into the open attempt while its time lasts (plus the grace); no row back: refused. */
+export async function saveAnswers(
+  db: Db | Tx,
+  attemptId: string,
+  answers: Record<string, string[]>,
+  graceSeconds: number,
+) {
+  const rows = await db
+    .update(assessmentAttempts)
+    .set({
+      answers: sql`${assessmentAttempts.answers} || ${JSON.stringify(answers)}::jsonb`,
+      savedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(assessmentAttempts.id, attemptId),
+        eq(assessmentAttempts.status, 'in_progress'),
+        sql`(${assessmentAttempts.deadlineAt} is null or now() <= ${assessmentAttempts.deadlineAt} + make_interval(secs => ${graceSeconds}))`,
+      ),
+    )
+    .returning();
+  return rows[0];
+}
+
+/** Whether the attempt's time is over (deadline plus grace), by the database's clock. */
+export async function timeIsUp(db: Db | Tx, attemptId: string, graceSeconds: number) {
+  const { rows } = await db.execute<{ up: boolean }>(
+    sql`select deadline_at is not null and now() > deadline_at + make_interval(secs => ${graceSeconds}) as up
+        from assessment_attempts where id = ${attemptId}`,
+  );
+  return rows[0]?.up ?? false;
+}
+
+export async function finishAttempt(
+  tx: Tx,
+  attemptId: string,
+  g: {
+    late: boolean;
+    pointsEarned: number;
+    pointsTotal: number;
+    score: number;
+    passed: boolean;
+    grading: { questionId: string; correct: boolean; pointsEarned: number }[];
+  },
+) {
+  const rows = await tx
+    .update(assessmentAttempts)
+    .set({ status: 'submitted', submittedAt: sql`now()`, ...g })
+    .where(and(eq(assessmentAttempts.id, attemptId), eq(assessmentAttempts.status, 'in_progress')))
+    .returning();
+  return rows[0];
+}
+
+/**
+ * Summaries of a course's assessments with one learner's attempts (for the episode list and completion):
+ * quizzes by episode, the pre-test and the post-test.
+ */
+export async function summaries(db: Db, userId: string, courseId: string) {
+  const { rows } = await db.$client.query<{
+    id: string;
+    kind: 'episode_quiz' | 'pre_test' | 'post_test';
+    episode_id: string | null;
+    title: string;
+    passing_score: number;
+    max_attempts: number | null;
+    time_limit_seconds: number | null;
+    skippable: boolean;
+    question_count: number;
+    attempts_used: number;
+    best: number | null;
+    passed: boolean;
+  }>(
+    `select a.id, a.kind, a.episode_id, a.title, a.passing_score, a.max_attempts, a.time_limit_seconds, a.skippable,
+            (select count(*) from assessment_questions q where q.assessment_id = a.id)::int as question_count,
+            coalesce(x.used, 0)::int as attempts_used, x.best, coalesce(x.passed, false) as passed
+     from assessments a
+     left join episodes e on e.id = a.episode_id
+     left join lateral (
+       select count(*) as used, max(t.score) as best, bool_or(t.passed) as passed
+       from assessment_attempts t where t.assessment_id = a.id and t.user_id = $2) x on true
+     where a.course_id = $1 and a.published and (a.episode_id is null or e.published)`,
+    [courseId, userId],
+  );
+  const byEpisode = new Map<string, AssessmentSummary>();
+  let preTest: AssessmentSummary | null = null;
+  let postTest: AssessmentSummary | null = null;
+  for (const r of rows) {
+    const summary: AssessmentSummary = {
+      id: r.id,
+      kind: r.kind,
+      title: r.title,
+      questionCount: r.question_count,
+      passingScore: r.passing_score,
+      maxAttempts: r.max_attempts,
+      timeLimitSeconds: r.time_limit_seconds,
+      skippable: r.skippable,
+      attemptsUsed: r.attempts_used,
+      bestScore: r.best,
+      passed: r.passed,
+    };
+    if (r.kind === 'pre_test') preTest = summary;
+    else if (r.kind === 'post_test') postTest = summary;
+    else if (r.episode_id) byEpisode.set(r.episode_id, summary);
+  }
+  return { byEpisode, preTest, postTest };
+}

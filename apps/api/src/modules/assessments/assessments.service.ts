@@ -1,0 +1,354 @@
+import {
+  ANSWER_GRACE_SECONDS,
+  type AssessmentDetail,
+  type AssessmentResult,
+  type AttemptInProgress,
+  type QuestionAnswer,
+} from '@rianroo/contract';
+import type { FastifyInstance } from 'fastify';
+import { randomInt } from 'node:crypto';
+import { AppError, notFound } from '../../lib/errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { courseCompletion } from '../certificates/completion.repo.js';
+import type { CoursesService } from '../courses/courses.service.js';
+import { gradeAttempt } from './grading.js';
+import * as repo from './assessments.repo.js';
+
+const noAccess = () => new AppError('NO_ACCESS', 403, 'This test needs a subscription or a free trial');
+const limitReached = () =>
+  new AppError('ATTEMPT_LIMIT_REACHED', 409, 'Every attempt of this test has been used');
+const timeUp = () =>
+  new AppError('TIME_UP', 409, 'The time of this attempt is over: submit it to have it graded');
+const nothingOpen = () =>
+  new AppError('NO_ATTEMPT_IN_PROGRESS', 409, 'No attempt of this test is in progress');
+
+function shuffled<T>(items: T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const answersList = (answers: Record<string, string[]>): QuestionAnswer[] =>
+  Object.entries(answers).map(([questionId, choiceIds]) => ({ questionId, choiceIds }));
+
+/** Quizzes, pre-tests and post-tests (PRODUCT.md section 6): attempts, autosave, grading, limits. */
+export class AssessmentsService {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly courses: CoursesService,
+  ) {}
+  private get db() {
+    return this.app.db;
+  }
+
+  /**
+   * A published assessment this learner may take: the course's access rule, except that the quiz of a
+   * teaser episode follows the teaser (anyone logged in). 404 when unknown, 403 NO_ACCESS when locked.
+   */
+  private async authorized(userId: string, id: string) {
+    const a = await repo.findAssessment(this.db, id);
+    if (!a) throw notFound('Assessment');
+    if (!a.episode_is_teaser) {
+      const access = await this.courses.access(userId, { id: a.course_id, free: a.course_free });
+      if (!access.canAccess) throw noAccess();
+    }
+    return a;
+  }
+
+  async detail(userId: string, id: string) {
+    return this.view(userId, await this.authorized(userId, id));
+  }
+
+  /** Every assessment of a course, for a learner entitled to it. */
+  async byCourse(userId: string, courseId: string) {
+    const course = await this.courses.course({ id: courseId });
+    if (!(await this.courses.access(userId, course)).canAccess) throw noAccess();
+    return this.views(userId, await repo.courseAssessmentIds(this.db, courseId));
+  }
+
+  /** The quiz after an episode the learner may watch (a teaser's: anyone logged in); empty when none. */
+  async byEpisode(userId: string, episodeId: string) {
+    const episode = await this.courses.watchableEpisode(userId, episodeId);
+    return this.views(
+      userId,
+      await repo.courseAssessmentIds(this.db, episode.course_id as string, episodeId),
+    );
+  }
+
+  private async views(userId: string, ids: string[]) {
+    const out: AssessmentDetail[] = [];
+    for (const id of ids) {
+      const a = await repo.findAssessment(this.db, id);
+      if (a) out.push(await this.view(userId, a));
+    }
+    return out;
+  }
+
+  private async view(userId: string, a: repo.AssessmentRow): Promise<AssessmentDetail> {
+    await this.closeExpired(userId, a);
+    const [questions, attempts] = await Promise.all([
+      repo.questionsWithChoices(this.db, a.id),
+      repo.attemptsOf(this.db, userId, a.id),
+    ]);
+    const open = attempts.find((t) => t.status === 'in_progress');
+    const graded = attempts.filter((t) => t.status === 'submitted');
+    const order = open?.questionOrder ?? questions.map((q) => q.id);
+    const byId = new Map(questions.map((q) => [q.id, q]));
+    const shown = !a.time_limit_seconds || open;
+    const scores = graded.map((t) => t.score ?? 0);
+    return {
+      id: a.id,
+      courseId: a.course_id,
+      episodeId: a.episode_id,
+      kind: a.kind,
+      title: a.title,
+      description: a.description,
+      passingScore: a.passing_score,
+      maxAttempts: a.max_attempts,
+      timeLimitSeconds: a.time_limit_seconds,
+      skippable: a.skippable,
+      questionCount: questions.length,
+      totalPoints: questions.reduce((sum, q) => sum + q.points, 0),
+      questions: shown
+        ? order.flatMap((qid) => {
+            const q = byId.get(qid);
+            if (!q) return [];
+            // Only what a learner may see: never the correct flags or the explanation.
+            return [
+              {
+                id: q.id,
+                kind: q.kind,
+                prompt: q.prompt,
+                points: q.points,
+                choices: q.choices.map((c) => ({ id: c.id, label: c.label })),
+              },
+            ];
+          })
+        : [],
+      attemptsUsed: attempts.length,
+      attemptsLeft: a.max_attempts === null ? null : Math.max(0, a.max_attempts - attempts.length),
+      bestScore: scores.length ? Math.max(...scores) : null,
+      passed: graded.some((t) => t.passed),
+      inProgress: open ? this.inProgress(open) : null,
+    };
+  }
+
+  private inProgress(t: repo.Attempt): AttemptInProgress {
+    return {
+      attemptId: t.id,
+      number: t.number,
+      startedAt: t.startedAt.toISOString(),
+      deadlineAt: iso(t.deadlineAt),
+      secondsLeft: t.deadlineAt ? Math.max(0, Math.ceil((t.deadlineAt.getTime() - Date.now()) / 1000)) : null,
+      savedAt: iso(t.savedAt),
+      answers: answersList(t.answers),
+    };
+  }
+
+  /** An open attempt whose time (and grace) is over is graded with what was saved in time. */
+  private async closeExpired(userId: string, a: repo.AssessmentRow) {
+    const open = await repo.openAttempt(this.db, userId, a.id);
+    if (open?.deadlineAt && open.deadlineAt.getTime() + ANSWER_GRACE_SECONDS * 1000 < Date.now()) {
+      await this.grade(a, open.id);
+    }
+  }
+
+  /** The learner's answers as questionId → choice ids, checked against this test; 400 on anything else. */
+  private async checkedAnswers(assessmentId: string, answers: QuestionAnswer[]) {
+    const questions = new Map((await repo.questionsWithChoices(this.db, assessmentId)).map((q) => [q.id, q]));
+    const out: Record<string, string[]> = {};
+    answers.forEach((ans, i) => {
+      const q = questions.get(ans.questionId);
+      if (!q) {
+        throw new AppError('VALIDATION_ERROR', 400, 'Not a question of this test', [
+          { path: `answers.${i}.questionId`, message: 'Not a question of this test' },
+        ]);
+      }
+      const picks = [...new Set(ans.choiceIds)];
+      if (picks.some((id) => !q.choices.some((c) => c.id === id))) {
+        throw new AppError('VALIDATION_ERROR', 400, 'Not a choice of this question', [
+          { path: `answers.${i}.choiceIds`, message: 'Not a choice of this question' },
+        ]);
+      }
+      if (q.kind !== 'multiple' && picks.length > 1) {
+        throw new AppError('VALIDATION_ERROR', 400, 'This question takes one choice', [
+          { path: `answers.${i}.choiceIds`, message: 'This question takes one choice' },
+        ]);
+      }
+      out[q.id] = picks;
+    });
+    return out;
+  }
+
+  /**
+   * `POST /assessment-response`: starts an attempt when none is open (within the limit; a post-test once
+   * every episode is watched), then saves the answers while its time lasts.
+   */
+  async respond(userId: string, body: { assessmentId: string; answers: QuestionAnswer[] }) {
+    const a = await this.authorized(userId, body.assessmentId);
+    const answers = await this.checkedAnswers(a.id, body.answers);
+    let open = await repo.openAttempt(this.db, userId, a.id);
+    if (!open) {
+      if (a.kind === 'post_test') {
+        const done = await courseCompletion(this.db, userId, a.course_id);
+        if (!done.episodesDone) {
+          throw new AppError(
+            'PREREQUISITE_NOT_MET',
+            409,
+            'The post-test opens once every episode of the course is watched',
+          );
+        }
+      }
+      const ids = (await repo.questionsWithChoices(this.db, a.id)).map((q) => q.id);
+      for (let tries = 0; !open && tries < 3; tries++) {
+        const started = await repo.startAttempt(this.db, {
+          id: uuidv7(),
+          assessmentId: a.id,
+          userId,
+          order: a.shuffle_questions ? shuffled(ids) : ids,
+          max: a.max_attempts,
+          seconds: a.time_limit_seconds,
+        });
+        // Ours, or the one a simultaneous request started: either way the one open attempt.
+        open = await repo.openAttempt(this.db, userId, a.id);
+        // No row and none open: the limit, unless a simultaneous start took our number and was already graded.
+        if (!open && !started) {
+          const used = (await repo.attemptsOf(this.db, userId, a.id)).length;
+          if (a.max_attempts !== null && used >= a.max_attempts) throw limitReached();
+        }
+      }
+      if (!open) throw limitReached();
+    }
+    if (!Object.keys(answers).length) {
+      if (await repo.timeIsUp(this.db, open.id, ANSWER_GRACE_SECONDS)) throw timeUp();
+      return this.inProgress(open);
+    }
+    const saved = await repo.saveAnswers(this.db, open.id, answers, ANSWER_GRACE_SECONDS);
+    if (!saved) {
+      if (await repo.timeIsUp(this.db, open.id, ANSWER_GRACE_SECONDS)) throw timeUp();
+      throw nothingOpen();
+    }
+    return this.inProgress(saved);
+  }
+
+  /**
+   * `POST /assessment-result`: grades the open (or named) attempt once. An attempt already graded answers
+   * its result again, so two tabs submitting together count one attempt.
+   */
+  async submit(
+    userId: string,
+    body: { assessmentId: string; attemptId?: string; answers?: QuestionAnswer[] },
+  ): Promise<AssessmentResult> {
+    const a = await this.authorized(userId, body.assessmentId);
+    const target = body.attemptId
+      ? await repo.attemptById(this.db, body.attemptId)
+      : await repo.openAttempt(this.db, userId, a.id);
+    if (body.attemptId && (!target || target.userId !== userId || target.assessmentId !== a.id)) {
+      throw notFound('Attempt');
+    }
+    if (!target) throw nothingOpen();
+    if (target.status === 'in_progress' && body.answers?.length) {
+      // Saved only while the time lasts; a late submit is graded with what was saved before the deadline.
+      await repo.saveAnswers(
+        this.db,
+        target.id,
+        await this.checkedAnswers(a.id, body.answers),
+        ANSWER_GRACE_SECONDS,
+      );
+    }
+    const graded = target.status === 'submitted' ? target : await this.grade(a, target.id);
+    return this.result(userId, a, graded);
+  }
+
+  /** Grades in a transaction that holds the attempt's row, so an autosave cannot land in the middle. */
+  private async grade(a: repo.AssessmentRow, attemptId: string) {
+    const questions = await repo.questionsWithChoices(this.db, a.id);
+    return this.db.transaction(async (tx) => {
+      const row = await repo.attemptById(tx, attemptId, true);
+      if (!row || row.status === 'submitted') return row!;
+      const late = await repo.timeIsUp(tx, attemptId, ANSWER_GRACE_SECONDS);
+      const g = gradeAttempt(questions, row.answers, a.passing_score);
+      const done = await repo.finishAttempt(tx, attemptId, {
+        late,
+        pointsEarned: g.pointsEarned,
+        pointsTotal: g.pointsTotal,
+        score: g.score,
+        passed: g.passed,
+        grading: g.grades,
+      });
+      return done ?? row;
+    });
+  }
+
+  /** `GET /assessment-result?assessmentId=`: the learner's graded attempts, newest first. */
+  async results(userId: string, assessmentId: string) {
+    const a = await this.authorized(userId, assessmentId);
+    await this.closeExpired(userId, a);
+    const attempts = await repo.attemptsOf(this.db, userId, a.id);
+    const questions = await repo.questionsWithChoices(this.db, a.id);
+    return attempts
+      .filter((t) => t.status === 'submitted')
+      .map((t) => this.toResult(a, questions, t, attempts));
+  }
+
+  private async result(userId: string, a: repo.AssessmentRow, attempt: repo.Attempt) {
+    const [questions, attempts] = await Promise.all([
+      repo.questionsWithChoices(this.db, a.id),
+      repo.attemptsOf(this.db, userId, a.id),
+    ]);
+    return this.toResult(a, questions, attempt, attempts);
+  }
+
+  /**
+   * A graded attempt. The right choices are shown once the learner has passed or has no attempt left;
+   * before that a retry would be a copy.
+   */
+  private toResult(
+    a: repo.AssessmentRow,
+    questions: repo.QuestionRow[],
+    t: repo.Attempt,
+    attempts: repo.Attempt[],
+  ): AssessmentResult {
+    const attemptsLeft = a.max_attempts === null ? null : Math.max(0, a.max_attempts - attempts.length);
+    const open = attempts.some((x) => x.status === 'in_progress');
+    const reveal = attempts.some((x) => x.passed) || (attemptsLeft === 0 && !open);
+    const byId = new Map(questions.map((q) => [q.id, q]));
+    return {
+      attemptId: t.id,
+      assessmentId: a.id,
+      number: t.number,
+      startedAt: t.startedAt.toISOString(),
+      submittedAt: (t.submittedAt ?? t.startedAt).toISOString(),
+      score: t.score ?? 0,
+      pointsEarned: t.pointsEarned ?? 0,
+      pointsTotal: t.pointsTotal ?? 0,
+      passed: t.passed ?? false,
+      late: t.late,
+      attemptsLeft,
+      questions: (t.grading ?? []).flatMap((g) => {
+        const q = byId.get(g.questionId);
+        if (!q) return [];
+        return [
+          {
+            questionId: q.id,
+            correct: g.correct,
+            points: q.points,
+            pointsEarned: g.pointsEarned,
+            choiceIds: t.answers[q.id] ?? [],
+            correctChoiceIds: reveal ? q.choices.filter((c) => c.correct).map((c) => c.id) : null,
+            explanation: q.explanation,
+          },
+        ];
+      }),
+    };
+  }
+
+  /** The course's assessments with this learner's attempts: quizzes by episode, the pre- and post-test. */
+  summaries(userId: string, courseId: string) {
+    return repo.summaries(this.db, userId, courseId);
+  }
+}

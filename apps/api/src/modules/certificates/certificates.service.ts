@@ -1,0 +1,223 @@
+import {
+  CERTIFICATE_PDF_TYPE,
+  certificateFilename,
+  certificatePagePath,
+  type Certificate,
+  type CourseCompletion,
+} from '@rianroo/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError, notFound } from '../../lib/errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { certificateMail } from '../../mail/templates.js';
+import type { Storage } from '../../plugins/storage.js';
+import type { AssessmentsService } from '../assessments/assessments.service.js';
+import type { CoursesService } from '../courses/courses.service.js';
+import { certificateCode, nameOnCertificate } from './certificate-code.js';
+import { renderCertificatePdf } from './certificate-pdf.js';
+import * as repo from './certificates.repo.js';
+import { courseCompletion } from './completion.repo.js';
+
+const notCompleted = () => new AppError('COURSE_NOT_COMPLETED', 409, 'The course is not completed yet');
+
+/** Documents being made in this process, per storage: simultaneous first downloads make one PDF. */
+const makingIn = new WeakMap<Storage, Map<string, Promise<Buffer>>>();
+
+/** Completion, certificates and their PDF (PRODUCT.md section 6). */
+export class CertificatesService {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly courses: CoursesService,
+    private readonly assessments: AssessmentsService,
+  ) {}
+  private get db() {
+    return this.app.db;
+  }
+
+  async course(courseId: string) {
+    const course = await repo.certificateCourse(this.db, courseId);
+    if (!course) throw notFound('Course');
+    return course;
+  }
+
+  verifyUrl(code: string) {
+    return `${this.app.config.publicUrl}${certificatePagePath(code)}`;
+  }
+
+  private toCertificate(c: repo.CertificateRow, courseSlug: string): Certificate {
+    return {
+      code: c.code,
+      courseId: c.courseId,
+      courseSlug,
+      courseTitle: c.courseTitle,
+      learnerName: c.learnerName,
+      issuedAt: c.issuedAt.toISOString(),
+      revokedAt: c.revokedAt ? c.revokedAt.toISOString() : null,
+      verifyUrl: this.verifyUrl(c.code),
+    };
+  }
+
+  /** `GET /course/{id}/completion`: the learner's own standing in a course. */
+  async completion(userId: string, courseId: string): Promise<CourseCompletion> {
+    const course = await this.course(courseId);
+    const [done, tests, evaluation, cert] = await Promise.all([
+      courseCompletion(this.db, userId, courseId),
+      this.assessments.summaries(userId, courseId),
+      repo.evaluationOf(this.db, userId, courseId),
+      repo.certificateOf(this.db, userId, courseId),
+    ]);
+    const evaluated = !!evaluation;
+    return {
+      courseId,
+      episodesTotal: done.episodesTotal,
+      episodesWatched: done.episodesWatched,
+      preTest: tests.preTest,
+      postTest: tests.postTest,
+      episodesDone: done.episodesDone,
+      completed: done.completed,
+      completedAt: done.completedAt ? done.completedAt.toISOString() : null,
+      evaluationRequired: course.requiresEvaluation,
+      evaluated,
+      certificateEnabled: course.certificateEnabled,
+      certificateAvailable:
+        !cert &&
+        course.certificateEnabled &&
+        done.completed &&
+        (evaluated || !course.requiresEvaluation) &&
+        (await this.courses.access(userId, course)).canAccess,
+      certificate: cert ? this.toCertificate(cert, course.slug) : null,
+    };
+  }
+
+  /**
+   * The learner's certificate of a course, issued on the first call once the course is completed (and
+   * evaluated when the course asks for it). Issued once: a simultaneous second call finds the first.
+   * An issued certificate stays the learner's, also after access ends; a revoked one is refused.
+   */
+  async issue(userId: string, courseId: string) {
+    const course = await this.course(courseId);
+    let cert = await repo.certificateOf(this.db, userId, courseId);
+    if (!cert) {
+      if (!course.certificateEnabled) throw notFound('Certificate');
+      if (!(await this.courses.access(userId, course)).canAccess) {
+        throw new AppError('NO_ACCESS', 403, 'This course needs a subscription or a free trial');
+      }
+      if (!(await courseCompletion(this.db, userId, courseId)).completed) throw notCompleted();
+      if (course.requiresEvaluation && !(await repo.evaluationOf(this.db, userId, courseId))) {
+        throw new AppError('EVALUATION_REQUIRED', 409, 'Evaluate the course to receive its certificate');
+      }
+      const who = await repo.learner(this.db, userId);
+      if (!who) throw notFound('User');
+      for (let tries = 0; !cert && tries < 3; tries++) {
+        try {
+          cert =
+            (await repo.insertCertificate(this.db, {
+              id: uuidv7(),
+              userId,
+              courseId,
+              code: certificateCode(),
+              learnerName: nameOnCertificate(who),
+              courseTitle: course.title,
+            })) ?? (await repo.certificateOf(this.db, userId, courseId));
+        } catch (err) {
+          // 23505 on the code: another certificate drew the same code (about 1 in 2^59); draw again.
+          if ((err as { code?: string }).code !== '23505') throw err;
+        }
+      }
+      if (!cert) throw new Error('certificate not issued');
+    }
+    if (cert.revokedAt) throw new AppError('CERTIFICATE_REVOKED', 403, 'This certificate was revoked');
+    return { cert, course };
+  }
+
+  /** The stored PDF of a certificate, made and stored on first need. */
+  async pdf(cert: repo.CertificateRow): Promise<Buffer> {
+    const key = cert.pdfKey ?? `certificates/${cert.code}.pdf`;
+    if (cert.pdfKey) {
+      const stored = await this.app.storage.readAll(key);
+      if (stored) return stored;
+    }
+    const inFlight = makingIn.get(this.app.storage) ?? new Map<string, Promise<Buffer>>();
+    makingIn.set(this.app.storage, inFlight);
+    let making = inFlight.get(key);
+    if (!making) {
+      making = this.make(cert, key).finally(() => inFlight.delete(key));
+      inFlight.set(key, making);
+    }
+    return making;
+  }
+
+  private async make(cert: repo.CertificateRow, key: string) {
+    const started = performance.now();
+    const pdf = Buffer.from(
+      await renderCertificatePdf({
+        learnerName: cert.learnerName,
+        courseTitle: cert.courseTitle,
+        code: cert.code,
+        issuedAt: cert.issuedAt,
+        verifyUrl: this.verifyUrl(cert.code),
+      }),
+    );
+    await this.app.storage.put(key, pdf);
+    await repo.setPdfKey(this.db, cert.id, key);
+    this.app.log.info(
+      { code: cert.code, bytes: pdf.length, ms: Math.round(performance.now() - started) },
+      'certificate generated',
+    );
+    return pdf;
+  }
+
+  /** `GET /media/get-certificate/{courseId}`. */
+  async download(userId: string, courseId: string) {
+    const { cert } = await this.issue(userId, courseId);
+    return {
+      pdf: await this.pdf(cert),
+      filename: certificateFilename(cert.code),
+      type: CERTIFICATE_PDF_TYPE,
+    };
+  }
+
+  /** `POST /media/get-certificate-to-email`: the PDF attached, to the learner's own address, over the mail queue. */
+  async email(userId: string, courseId: string) {
+    await this.app.limiter.consume(`certificate-mail:${userId}`, 5, 3600);
+    const { cert } = await this.issue(userId, courseId);
+    await this.pdf(cert);
+    const fresh = await repo.certificateOf(this.db, userId, courseId);
+    const who = await repo.learner(this.db, userId);
+    if (!who || !fresh?.pdfKey) throw notFound('Certificate');
+    await this.app.mail.send(
+      certificateMail(who.email, cert.learnerName, who.locale, {
+        courseTitle: cert.courseTitle,
+        code: cert.code,
+        verifyUrl: this.verifyUrl(cert.code),
+        attachment: {
+          filename: certificateFilename(cert.code),
+          contentType: CERTIFICATE_PDF_TYPE,
+          storageKey: fresh.pdfKey,
+        },
+      }),
+    );
+    return { sent: true as const, to: who.email };
+  }
+
+  /** `GET /certificates/verify/{code}` (public). */
+  async verify(code: string) {
+    const found = await repo.certificateByCode(this.db, code);
+    if (!found) throw notFound('Certificate');
+    const c = found.certificate;
+    return {
+      code: c.code,
+      status: c.revokedAt ? ('revoked' as const) : ('valid' as const),
+      learnerName: c.learnerName,
+      courseTitle: c.courseTitle,
+      courseSlug: found.courseSlug,
+      issuedAt: c.issuedAt.toISOString(),
+      revokedAt: c.revokedAt ? c.revokedAt.toISOString() : null,
+    };
+  }
+
+  async mine(userId: string) {
+    return (await repo.certificatesOf(this.db, userId)).map((r) =>
+      this.toCertificate(r.certificate, r.courseSlug),
+    );
+  }
+}

@@ -1,0 +1,83 @@
+import type { CourseEvaluationBody, ErrorDetail } from '@rianroo/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError, notFound } from '../../lib/errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import * as repo from './certificates.repo.js';
+import { courseCompletion } from './completion.repo.js';
+
+type Question = Awaited<ReturnType<typeof repo.activeEvaluationQuestions>>[number];
+type Answer = CourseEvaluationBody['answers'][number];
+
+/** Checks every answer against the active questions: the right field for the kind, required ones present. */
+export function checkEvaluation(questions: Question[], answers: Answer[]) {
+  const details: ErrorDetail[] = [];
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const given = new Map<string, Answer>();
+  answers.forEach((a, i) => {
+    const q = byId.get(a.questionId);
+    if (!q) return details.push({ path: `answers.${i}.questionId`, message: 'Not an active question' });
+    const value =
+      q.kind === 'rating' ? a.rating : q.kind === 'choice' ? a.choiceId : a.text ? a.text : undefined;
+    if (q.kind === 'choice' && a.choiceId && !q.choices.some((c) => c.id === a.choiceId)) {
+      return details.push({ path: `answers.${i}.choiceId`, message: 'Not a choice of this question' });
+    }
+    if (value !== undefined) given.set(q.id, a);
+  });
+  for (const q of questions) {
+    if (q.required && !given.has(q.id)) details.push({ path: `answers.${q.id}`, message: 'Required' });
+  }
+  if (details.length)
+    throw new AppError('VALIDATION_ERROR', 400, 'Some answers are missing or wrong', details);
+  return [...given.values()].map((a) => {
+    const q = byId.get(a.questionId)!;
+    return q.kind === 'rating'
+      ? { questionId: q.id, rating: a.rating }
+      : q.kind === 'choice'
+        ? { questionId: q.id, choiceId: a.choiceId }
+        : { questionId: q.id, text: a.text };
+  });
+}
+
+/** Course evaluations (PRODUCT.md section 6): once per learner and course, after completion. */
+export class EvaluationsService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  async active() {
+    return (await repo.activeEvaluationQuestions(this.app.db)).map((q) => ({
+      id: q.id,
+      kind: q.kind,
+      promptTh: q.promptTh,
+      promptEn: q.promptEn,
+      required: q.required,
+      choices: q.choices,
+    }));
+  }
+
+  async evaluate(userId: string, body: CourseEvaluationBody) {
+    const course = await repo.certificateCourse(this.app.db, body.courseId);
+    if (!course) throw notFound('Course');
+    if (await repo.evaluationOf(this.app.db, userId, course.id)) throw alreadyEvaluated();
+    if (!(await courseCompletion(this.app.db, userId, course.id)).completed) {
+      throw new AppError('COURSE_NOT_COMPLETED', 409, 'Evaluate the course once you have completed it');
+    }
+    const answers = checkEvaluation(await repo.activeEvaluationQuestions(this.app.db), body.answers);
+    const row = await repo.insertEvaluation(this.app.db, {
+      id: uuidv7(),
+      userId,
+      courseId: course.id,
+      answers,
+    });
+    if (!row) throw alreadyEvaluated();
+    return { evaluated: true, evaluatedAt: row.createdAt.toISOString() };
+  }
+
+  /** Self or admin only: another learner's id is answered as unknown. */
+  async status(auth: { userId: string; role: string }, courseId: string, userId: string) {
+    if (auth.userId !== userId && auth.role !== 'admin') throw notFound('User');
+    if (!(await repo.certificateCourse(this.app.db, courseId))) throw notFound('Course');
+    const row = await repo.evaluationOf(this.app.db, userId, courseId);
+    return { evaluated: !!row, evaluatedAt: row ? row.createdAt.toISOString() : null };
+  }
+}
+
+const alreadyEvaluated = () => new AppError('ALREADY_EXISTS', 409, 'You have already evaluated this course');

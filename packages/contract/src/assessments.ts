@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * Quizzes and tests (PRODUCT.md section 6). Correct answers stay on the server until an attempt is graded;
+ * no schema here before `assessmentResult` has a field that could carry them.
+ */
+export const assessmentKind = z.enum(['episode_quiz', 'pre_test', 'post_test']);
+export type AssessmentKind = z.infer<typeof assessmentKind>;
+export const questionKind = z.enum(['single', 'multiple', 'true_false']);
+export type QuestionKind = z.infer<typeof questionKind>;
+
+export const assessmentQuestion = z.object({
+  id: z.uuid(),
+  kind: questionKind,
+  prompt: z.string(),
+  points: z.number().int(),
+  choices: z.array(z.object({ id: z.uuid(), label: z.string() })),
+});
+export type AssessmentQuestion = z.infer<typeof assessmentQuestion>;
+
+/** The learner's picks for one question (one id for single choice and true/false). */
+export const questionAnswer = z.object({
+  questionId: z.uuid(),
+  choiceIds: z.array(z.uuid()).max(20),
+});
+export type QuestionAnswer = z.infer<typeof questionAnswer>;
+
+/** The attempt in progress: its deadline when the test is timed, and the answers saved so far. */
+export const attemptInProgress = z.object({
+  attemptId: z.uuid(),
+  number: z.number().int(),
+  startedAt: z.string(),
+  /** When the time runs out (server clock); null without a time limit. */
+  deadlineAt: z.string().nullable(),
+  /** Seconds left at the moment of the answer, so a client with a wrong clock still counts down right. */
+  secondsLeft: z.number().int().nullable(),
+  savedAt: z.string().nullable(),
+  answers: z.array(questionAnswer),
+});
+export type AttemptInProgress = z.infer<typeof attemptInProgress>;
+
+/** What the learner sees of an assessment: never which choice is right. */
+export const assessmentDetail = z.object({
+  id: z.uuid(),
+  courseId: z.uuid(),
+  episodeId: z.uuid().nullable(),
+  kind: assessmentKind,
+  title: z.string(),
+  description: z.string(),
+  /** Percent needed to pass. */
+  passingScore: z.number().int(),
+  /** null: unlimited. */
+  maxAttempts: z.number().int().nullable(),
+  timeLimitSeconds: z.number().int().nullable(),
+  /** A pre-test the author lets learners skip. */
+  skippable: z.boolean(),
+  questionCount: z.number().int(),
+  totalPoints: z.number().int(),
+  /**
+   * The questions, in this learner's order. A timed test shows them only once an attempt has started (the
+   * clock runs from then); an untimed one always.
+   */
+  questions: z.array(assessmentQuestion),
+  attemptsUsed: z.number().int(),
+  /** null: unlimited. */
+  attemptsLeft: z.number().int().nullable(),
+  /** Best score in percent over the graded attempts, null before the first. */
+  bestScore: z.number().nullable(),
+  passed: z.boolean(),
+  inProgress: attemptInProgress.nullable(),
+});
+export type AssessmentDetail = z.infer<typeof assessmentDetail>;
+
+/** A short view of an assessment for the episode list and the course's progress. */
+export const assessmentSummary = z.object({
+  id: z.uuid(),
+  kind: assessmentKind,
+  title: z.string(),
+  questionCount: z.number().int(),
+  passingScore: z.number().int(),
+  maxAttempts: z.number().int().nullable(),
+  timeLimitSeconds: z.number().int().nullable(),
+  skippable: z.boolean(),
+  attemptsUsed: z.number().int(),
+  bestScore: z.number().nullable(),
+  passed: z.boolean(),
+});
+export type AssessmentSummary = z.infer<typeof assessmentSummary>;
+
+export const episodeAssessmentsParams = z.object({ episodeId: z.uuid() });
+export const courseAssessmentsParams = z.object({ courseId: z.uuid() });
+export const assessmentList = z.array(assessmentDetail);
+
+/**
+ * `POST /assessment-response`: saves answers of the attempt in progress, starting one when none is (an empty
+ * `answers` starts the attempt and its clock). Answers replace earlier answers of the same questions.
+ */
+export const assessmentResponseBody = z.object({
+  assessmentId: z.uuid(),
+  answers: z.array(questionAnswer).max(500).default([]),
+});
+
+/**
+ * `POST /assessment-result`: submits and grades the attempt in progress (or the named one; submitting an
+ * attempt already graded answers its result again, so two tabs count it once). `answers`, when given, are
+ * saved first, as long as the time has not run out.
+ */
+export const assessmentSubmitBody = z.object({
+  assessmentId: z.uuid(),
+  attemptId: z.uuid().optional(),
+  answers: z.array(questionAnswer).max(500).optional(),
+});
+
+export const questionResult = z.object({
+  questionId: z.uuid(),
+  correct: z.boolean(),
+  points: z.number().int(),
+  pointsEarned: z.number(),
+  /** The learner's picks. */
+  choiceIds: z.array(z.uuid()),
+  /**
+   * The right choices: shown once the learner has passed or has no attempt left (before that, a retry would
+   * be a copy); null otherwise.
+   */
+  correctChoiceIds: z.array(z.uuid()).nullable(),
+  /** Why the answer is what it is (the author's explanation), empty when there is none. */
+  explanation: z.string(),
+});
+
+/** A graded attempt. */
+export const assessmentResult = z.object({
+  attemptId: z.uuid(),
+  assessmentId: z.uuid(),
+  number: z.number().int(),
+  startedAt: z.string(),
+  submittedAt: z.string(),
+  /** Percent, two decimals. */
+  score: z.number(),
+  pointsEarned: z.number(),
+  pointsTotal: z.number().int(),
+  passed: z.boolean(),
+  /** Submitted after the deadline: graded with the answers saved before it. */
+  late: z.boolean(),
+  attemptsLeft: z.number().int().nullable(),
+  questions: z.array(questionResult),
+});
+export type AssessmentResult = z.infer<typeof assessmentResult>;
+export const assessmentResultQuery = z.object({ assessmentId: z.uuid() });
+export const assessmentResultList = z.array(assessmentResult);
+
+/** Seconds after the deadline in which answers sent before it (in flight) are still taken. */
+export const ANSWER_GRACE_SECONDS = 5;
