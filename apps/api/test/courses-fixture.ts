@@ -1,4 +1,14 @@
-import { categories, courses, courseTags, episodes, plans, subscriptions } from '../src/db/schema.js';
+import {
+  assessmentChoices,
+  assessmentQuestions,
+  assessments,
+  categories,
+  courses,
+  courseTags,
+  episodes,
+  plans,
+  subscriptions,
+} from '../src/db/schema.js';
 import { uuidv7 } from '../src/lib/ids.js';
 import type { TestApp } from './helpers.js';
 
@@ -69,3 +79,59 @@ export async function subscribe(t: TestApp, userId: string, status: 'active' | '
     currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
   });
 }
+
+type Q = {
+  kind: 'single' | 'multiple' | 'true_false';
+  points?: number;
+  choices: boolean[];
+  explanation?: string;
+};
+
+/** An assessment with questions whose choices are right or wrong as given; answers its ids. */
+export async function addAssessment(
+  t: TestApp,
+  a: Partial<typeof assessments.$inferInsert> & {
+    courseId: string;
+    kind: 'episode_quiz' | 'pre_test' | 'post_test';
+  },
+  questions: Q[],
+) {
+  const id = uuidv7();
+  await t.db.insert(assessments).values({ id, title: `ทดสอบ ${a.kind}`, ...a });
+  const out: { id: string; kind: Q['kind']; points: number; right: string[]; wrong: string[] }[] = [];
+  for (const [i, q] of questions.entries()) {
+    const qid = uuidv7();
+    await t.db.insert(assessmentQuestions).values({
+      id: qid,
+      assessmentId: id,
+      sort: i + 1,
+      kind: q.kind,
+      prompt: `คำถามที่ ${i + 1}`,
+      explanation: q.explanation ?? `คำอธิบายข้อ ${i + 1}`,
+      points: q.points ?? 1,
+    });
+    const choices = q.choices.map((correct, j) => ({
+      id: uuidv7(),
+      questionId: qid,
+      sort: j + 1,
+      label: `ตัวเลือก ${j + 1}`,
+      correct,
+    }));
+    await t.db.insert(assessmentChoices).values(choices);
+    out.push({
+      id: qid,
+      kind: q.kind,
+      points: q.points ?? 1,
+      right: choices.filter((c) => c.correct).map((c) => c.id),
+      wrong: choices.filter((c) => !c.correct).map((c) => c.id),
+    });
+  }
+  return { id, questions: out };
+}
+
+/** Three questions of every kind: single (1 point), multiple with two right of four (2 points), true/false. */
+export const MIXED: Q[] = [
+  { kind: 'single', choices: [false, true, false] },
+  { kind: 'multiple', points: 2, choices: [true, true, false, false] },
+  { kind: 'true_false', choices: [true, false] },
+];

@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAssessment, MIXED, seedCatalogue, subscribe } from './courses-fixture.js';
+import { bearer, createTestApp, register, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let cat: Awaited<ReturnType<typeof seedCatalogue>>;
+type Made = Awaited<ReturnType<typeof addAssessment>>;
+let quiz: Made; // after paid episode 2, two attempts
+let teaserQuiz: Made; // after the paid teaser
+let post: Made; // paid post-test, timed, shuffled, two attempts
+let freeQuiz: Made; // free course, unlimited attempts
+let allCorrectIds: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cat = await seedCatalogue(t);
+  quiz = await addAssessment(
+    t,
+    {
+      courseId: cat.paid,
+      episodeId: cat.paidEpisodes[1]!.id,
+      kind: 'episode_quiz',
+      maxAttempts: 2,
+      passingScore: 75,
+    },
+    MIXED,
+  );
+  teaserQuiz = await addAssessment(
+    t,
+    { courseId: cat.paid, episodeId: cat.paidEpisodes[0]!.id, kind: 'episode_quiz' },
+    [{ kind: 'true_false', choices: [true, false] }],
+  );
+  post = await addAssessment(
+    t,
+    { courseId: cat.paid, kind: 'post_test', maxAttempts: 2, timeLimitSeconds: 300, shuffleQuestions: true },
+    [...MIXED, ...MIXED],
+  );
+  freeQuiz = await addAssessment(
+    t,
+    { courseId: cat.free, episodeId: cat.freeEpisodes[0]!.id, kind: 'episode_quiz' },
+    MIXED,
+  );
+  allCorrectIds = [quiz, teaserQuiz, post, freeQuiz].flatMap((a) => a.questions.flatMap((q) => q.right));
+});
+afterAll(() => t.close());
+
+async function member() {
+  const u = await register(t.app);
+  await subscribe(t, u.user.id);
+  return { id: u.user.id, h: bearer(u.access_token) };
+}
+const call = (h: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api${url}`, headers: h, ...(payload ? { payload: payload as object } : {}) });
+const start = (h: Record<string, string>, assessmentId: string) =>
+  call(h, 'POST', '/assessment-response', { assessmentId, answers: [] });
+const answer = (h: Record<string, string>, assessmentId: string, answers: unknown[]) =>
+  call(h, 'POST', '/assessment-response', { assessmentId, answers });
+const submit = (h: Record<string, string>, assessmentId: string, extra: object = {}) =>
+  call(h, 'POST', '/assessment-result', { assessmentId, ...extra });
+const rightAnswers = (a: Made) => a.questions.map((q) => ({ questionId: q.id, choiceIds: q.right }));
+
+describe('assessments', () => {
+  it('grades single, multiple (partial points) and true/false on the server', async () => {
+    const m = await member();
+    expect((await start(m.h, quiz.id)).statusCode).toBe(200);
+    const [single, multiple, truth] = quiz.questions;
+    const saved = await answer(m.h, quiz.id, [
+      { questionId: single!.id, choiceIds: single!.right },
+      { questionId: multiple!.id, choiceIds: [multiple!.right[0]] }, // half of the right picks: 1 of 2 points
+      { questionId: truth!.id, choiceIds: truth!.wrong },
+    ]);
+    expect(saved.statusCode).toBe(200);
+    const res = await submit(m.h, quiz.id);
+    expect(res.statusCode).toBe(200);
+    const r = res.json();
+    expect(r).toMatchObject({
+      pointsEarned: 2,
+      pointsTotal: 4,
+      score: 50,
+      passed: false,
+      number: 1,
+      late: false,
+    });
+    expect(
+      r.questions.map((q: { correct: boolean; pointsEarned: number }) => [q.correct, q.pointsEarned]),
+    ).toEqual([
+      [true, 1],
+      [false, 1],
+      [false, 0],
+    ]);
+    // Failed with an attempt left: the explanation, never the right choices (a retry would be a copy).
+    expect(r.attemptsLeft).toBe(1);
+    expect(r.questions.every((q: { correctChoiceIds: unknown }) => q.correctChoiceIds === null)).toBe(true);
+    expect(r.questions[2].explanation).toBe('คำอธิบายข้อ 3');
+    // The second attempt passes: now the right choices are shown.
+    await start(m.h, quiz.id);
+    const second = (await submit(m.h, quiz.id, { answers: rightAnswers(quiz) })).json();
+    expect(second).toMatchObject({ score: 100, passed: true, number: 2, attemptsLeft: 0 });
+    expect(second.questions[1].correctChoiceIds.sort()).toEqual([...multiple!.right].sort());
+    const list = (await call(m.h, 'GET', `/assessment-result?assessmentId=${quiz.id}`)).json();
+    expect(list.map((x: { number: number }) => x.number)).toEqual([2, 1]);
+  });
+
+  it('never sends the right answers before grading: every answer body of every endpoint is scanned', async () => {
+    const m = await member();
+    const outsider = await register(t.app);
+    const bodies: string[] = [];
+    const record = async (p: Promise<{ body: string }>) => bodies.push((await p).body);
+    for (const h of [m.h, bearer(outsider.access_token)]) {
+      await record(call(h, 'GET', `/assessment/get-assessment-by-course/${cat.paid}`));
+      await record(call(h, 'GET', `/assessment/get-assessment-by-course/${cat.free}`));
+      for (const e of [...cat.paidEpisodes, ...cat.freeEpisodes]) {
+        await record(call(h, 'GET', `/assessment/get-questions-by-episode/${e.id}`));
+      }
+      for (const a of [quiz, teaserQuiz, post, freeQuiz]) {
+        await record(call(h, 'GET', `/assessment/${a.id}`));
+        await record(start(h, a.id));
+        await record(call(h, 'GET', `/assessment/${a.id}`));
+        await record(call(h, 'GET', `/assessment-result?assessmentId=${a.id}`));
+        // Wrong answers, a choice of another question, and too many picks: the errors name nothing right.
+        await record(
+          answer(
+            h,
+            a.id,
+            a.questions.map((q) => ({ questionId: q.id, choiceIds: q.wrong.slice(0, 1) })),
+          ),
+        );
+        await record(
+          answer(h, a.id, [{ questionId: a.questions[0]!.id, choiceIds: [quiz.questions[1]!.right[0]] }]),
+        );
+        await record(answer(h, a.id, [{ questionId: a.questions[0]!.id, choiceIds: a.questions[0]!.wrong }]));
+      }
+      await record(call(h, 'POST', `/course/${cat.paid}/get-episode-and-quiz`));
+    }
+    expect(bodies.length).toBeGreaterThan(40);
+    // Nothing tells a right choice from a wrong one: no field about correctness or the explanation, and
+    // every choice is just its id and label, the right ones exactly like the wrong ones.
+    const choices: Record<string, unknown>[] = [];
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) return v.forEach(walk);
+      if (v && typeof v === 'object') {
+        const o = v as Record<string, unknown>;
+        if (Array.isArray(o.choices)) choices.push(...(o.choices as Record<string, unknown>[]));
+        Object.values(o).forEach(walk);
+      }
+    };
+    for (const b of bodies) {
+      expect(b).not.toMatch(/correct|explanation|คำอธิบาย/i);
+      walk(JSON.parse(b));
+    }
+    const right = choices.filter((c) => allCorrectIds.includes(c.id as string));
+    expect(right.length).toBeGreaterThan(10);
+    expect(choices.every((c) => Object.keys(c).sort().join() === 'id,label')).toBe(true);
+  });
+
+  it('holds the attempt limit when 20 requests start and submit at once, round after round', async () => {
+    const m = await member();
+    const codes: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const starts = await Promise.all(Array.from({ length: 20 }, () => start(m.h, quiz.id)));
+      const submits = await Promise.all(Array.from({ length: 20 }, () => submit(m.h, quiz.id)));
+      codes.push(...[...starts, ...submits].map((r) => r.statusCode));
+      // Every start of a round found the one attempt that round opened (or none, once the limit is met).
+      const opened = new Set(starts.filter((r) => r.statusCode === 200).map((r) => r.json().attemptId));
+      expect(opened.size).toBe(round < 2 ? 1 : 0);
+    }
+    expect(codes.every((code) => code === 200 || code === 409)).toBe(true);
+    const { rows } = await t.db.$client.query(
+      `select number, status from assessment_attempts where user_id = $1 and assessment_id = $2 order by number`,
+      [m.id, quiz.id],
+    );
+    expect(rows).toEqual([
+      { number: 1, status: 'submitted' },
+      { number: 2, status: 'submitted' },
+    ]);
+    const again = await start(m.h, quiz.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ATTEMPT_LIMIT_REACHED');
+  });
+
+  it('counts an attempt once when 20 tabs submit it at once', async () => {
+    const m = await member();
+    await start(m.h, freeQuiz.id);
+    const results = await Promise.all(Array.from({ length: 20 }, () => submit(m.h, freeQuiz.id)));
+    const ok = results.filter((r) => r.statusCode === 200).map((r) => r.json().attemptId);
+    // Every tab that found the attempt gets its one result; none starts or grades a second.
+    expect(ok.length).toBeGreaterThan(0);
+    expect(new Set(ok).size).toBe(1);
+    expect(results.every((r) => r.statusCode === 200 || r.json().code === 'NO_ATTEMPT_IN_PROGRESS')).toBe(
+      true,
+    );
+    const { rows } = await t.db.$client.query(
+      `select count(*)::int as n from assessment_attempts where user_id = $1 and assessment_id = $2`,
+      [m.id, freeQuiz.id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('autosaves and resumes: answers and question order come back after a reload', async () => {
+    const m = await member();
+    // The post-test opens once every non-teaser episode is watched.
+    const early = await start(m.h, post.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('PREREQUISITE_NOT_MET');
+    for (const e of cat.paidEpisodes.slice(1)) {
+      await call(m.h, 'POST', '/users/on-going-episode', {
+        course_id: cat.paid,
+        episode_id: e.id,
+        last_second: 99,
+        episodeCompletionPercentage: 100,
+      });
+    }
+    // A timed test shows no question before its clock starts.
+    expect((await call(m.h, 'GET', `/assessment/${post.id}`)).json().questions).toEqual([]);
+    const started = (await start(m.h, post.id)).json();
+    expect(started.secondsLeft).toBeGreaterThan(290);
+    const first = (await call(m.h, 'GET', `/assessment/${post.id}`)).json();
+    const q = post.questions;
+    await answer(m.h, post.id, [{ questionId: q[0]!.id, choiceIds: q[0]!.right }]);
+    await answer(m.h, post.id, [
+      { questionId: q[1]!.id, choiceIds: q[1]!.right },
+      { questionId: q[0]!.id, choiceIds: q[0]!.wrong.slice(0, 1) }, // changed its mind
+    ]);
+    const reloaded = (await call(m.h, 'GET', `/assessment/${post.id}`)).json();
+    expect(reloaded.questions.map((x: { id: string }) => x.id)).toEqual(
+      first.questions.map((x: { id: string }) => x.id),
+    );
+    expect(reloaded.inProgress.attemptId).toBe(started.attemptId);
+    const saved = Object.fromEntries(
+      reloaded.inProgress.answers.map((a: { questionId: string; choiceIds: string[] }) => [
+        a.questionId,
+        a.choiceIds,
+      ]),
+    );
+    expect(saved).toEqual({ [q[0]!.id]: q[0]!.wrong.slice(0, 1), [q[1]!.id]: q[1]!.right });
+  });
+
+  it('enforces the time limit on the server: a late submit is graded with what was saved in time', async () => {
+    const m = await member();
+    for (const e of cat.paidEpisodes.slice(1)) {
+      await call(m.h, 'POST', '/users/on-going-episode', {
+        course_id: cat.paid,
+        episode_id: e.id,
+        last_second: 99,
+        episodeCompletionPercentage: 100,
+      });
+    }
+    const { attemptId } = (await start(m.h, post.id)).json();
+    await answer(m.h, post.id, [{ questionId: post.questions[2]!.id, choiceIds: post.questions[2]!.right }]);
+    // The clock moves on: the attempt started 10 minutes ago, its 5 minutes are over.
+    await t.db.$client.query(
+      `update assessment_attempts set started_at = now() - interval '10 minutes', deadline_at = now() - interval '5 minutes' where id = $1`,
+      [attemptId],
+    );
+    const late = await answer(m.h, post.id, rightAnswers(post));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('TIME_UP');
+    const graded = await submit(m.h, post.id, { answers: rightAnswers(post) });
+    expect(graded.statusCode).toBe(200);
+    // Only the one answer saved before the deadline counts (1 point of 8).
+    expect(graded.json()).toMatchObject({ late: true, pointsEarned: 1, pointsTotal: 8, passed: false });
+  });
+
+  it('an attempt left open past its deadline is graded when the learner comes back', async () => {
+    const m = await member();
+    for (const e of cat.paidEpisodes.slice(1)) {
+      await call(m.h, 'POST', '/users/on-going-episode', {
+        course_id: cat.paid,
+        episode_id: e.id,
+        last_second: 99,
+        episodeCompletionPercentage: 100,
+      });
+    }
+    const { attemptId } = (await start(m.h, post.id)).json();
+    await t.db.$client.query(
+      `update assessment_attempts set deadline_at = now() - interval '1 minute' where id = $1`,
+      [attemptId],
+    );
+    const d = (await call(m.h, 'GET', `/assessment/${post.id}`)).json();
+    expect(d.inProgress).toBeNull();
+    expect(d.attemptsUsed).toBe(1);
+    const results = (await call(m.h, 'GET', `/assessment-result?assessmentId=${post.id}`)).json();
+    expect(results[0]).toMatchObject({ attemptId, late: true, score: 0 });
+  });
+
+  it('only learners entitled to the course see or answer its tests; a teaser quiz follows the teaser', async () => {
+    const u = await register(t.app);
+    const h = bearer(u.access_token);
+    for (const res of [
+      await call(h, 'GET', `/assessment/get-assessment-by-course/${cat.paid}`),
+      await call(h, 'GET', `/assessment/${quiz.id}`),
+      await call(h, 'GET', `/assessment/get-questions-by-episode/${cat.paidEpisodes[1]!.id}`),
+      await start(h, quiz.id),
+      await submit(h, quiz.id),
+      await call(h, 'GET', `/assessment-result?assessmentId=${post.id}`),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('NO_ACCESS');
+    }
+    const teaser = await call(h, 'GET', `/assessment/get-questions-by-episode/${cat.paidEpisodes[0]!.id}`);
+    expect(teaser.statusCode).toBe(200);
+    expect(teaser.json()[0].id).toBe(teaserQuiz.id);
+    expect((await start(h, teaserQuiz.id)).statusCode).toBe(200);
+    expect((await submit(h, teaserQuiz.id, { answers: rightAnswers(teaserQuiz) })).json().passed).toBe(true);
+    // Anonymous: 401; unknown: 404.
+    expect((await t.app.inject(`/api/assessment/${quiz.id}`)).statusCode).toBe(401);
+    expect((await call(h, 'GET', `/assessment/${cat.paid}`)).statusCode).toBe(404);
+  });
+
+  it('refuses answers that are not of the test with 400 and saves nothing', async () => {
+    const m = await member();
+    await start(m.h, freeQuiz.id);
+    const bad = await answer(m.h, freeQuiz.id, [
+      { questionId: freeQuiz.questions[0]!.id, choiceIds: freeQuiz.questions[0]!.right },
+      { questionId: freeQuiz.questions[1]!.id, choiceIds: [quiz.questions[1]!.right[0]] },
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'answers.1.choiceIds' }],
+    });
+    const two = await answer(m.h, freeQuiz.id, [
+      { questionId: freeQuiz.questions[0]!.id, choiceIds: freeQuiz.questions[0]!.wrong },
+    ]);
+    expect(two.statusCode).toBe(400);
+    const d = (await call(m.h, 'GET', `/assessment/${freeQuiz.id}`)).json();
+    expect(d.inProgress.answers).toEqual([]);
+    expect((await submit(m.h, cat.free)).statusCode).toBe(404);
+  });
+
+  it('the episode list carries each quiz with my attempts, and the post-test', async () => {
+    const m = await member();
+    await start(m.h, quiz.id);
+    await submit(m.h, quiz.id, { answers: rightAnswers(quiz) });
+    const list = (await call(m.h, 'POST', `/course/${cat.paid}/get-episode-and-quiz`)).json();
+    expect(list.episodes[1].quiz).toMatchObject({
+      id: quiz.id,
+      attemptsUsed: 1,
+      passed: true,
+      bestScore: 100,
+    });
+    expect(list.episodes[0].quiz.id).toBe(teaserQuiz.id);
+    expect(list.episodes[2].quiz).toBeNull();
+    expect(list.postTest).toMatchObject({ id: post.id, timeLimitSeconds: 300, passed: false });
+    expect(list.preTest).toBeNull();
+  });
+});

@@ -1,0 +1,352 @@
+import jsQR from 'jsqr';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluationQuestions } from '../src/db/schema.js';
+import { uuidv7 } from '../src/lib/ids.js';
+import { freePort } from './global-setup.js';
+import { addAssessment, MIXED, seedCatalogue, subscribe } from './courses-fixture.js';
+import { bearer, createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let smtp: SMTPServer;
+const received: ParsedMail[] = [];
+let cat: Awaited<ReturnType<typeof seedCatalogue>>;
+let post: Awaited<ReturnType<typeof addAssessment>>;
+const Q = { rating: uuidv7(), choice: uuidv7(), text: uuidv7(), inactive: uuidv7() };
+
+beforeAll(async () => {
+  const port = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: 'Rianroo <no-reply@rianroo.test>',
+  });
+  cat = await seedCatalogue(t);
+  post = await addAssessment(t, { courseId: cat.paid, kind: 'post_test', maxAttempts: 3 }, MIXED);
+  await t.db.$client.query(`update courses set certificate_requires_evaluation = true where id = $1`, [
+    cat.paid,
+  ]);
+  await t.db.insert(evaluationQuestions).values([
+    { id: Q.rating, sort: 1, kind: 'rating', promptTh: 'พอใจไหม', promptEn: 'Satisfied?', required: true },
+    {
+      id: Q.choice,
+      sort: 2,
+      kind: 'choice',
+      promptTh: 'ใช้เมื่อใด',
+      promptEn: 'When?',
+      required: true,
+      choices: [
+        { id: 'now', labelTh: 'ทันที', labelEn: 'Now' },
+        { id: 'later', labelTh: 'ภายหลัง', labelEn: 'Later' },
+      ],
+    },
+    { id: Q.text, sort: 3, kind: 'text', promptTh: 'ข้อเสนอแนะ', promptEn: 'Comments', required: false },
+    {
+      id: Q.inactive,
+      sort: 4,
+      kind: 'rating',
+      promptTh: 'เก่า',
+      promptEn: 'Old',
+      required: true,
+      active: false,
+    },
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+type H = Record<string, string>;
+const call = (h: H, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api${url}`, headers: h, ...(payload ? { payload } : {}) });
+const watch = (h: H, courseId: string, episodeId: string) =>
+  call(h, 'POST', '/users/on-going-episode', {
+    course_id: courseId,
+    episode_id: episodeId,
+    last_second: 10,
+    episodeCompletionPercentage: 100,
+  });
+const passPostTest = async (h: H) => {
+  await call(h, 'POST', '/assessment-response', { assessmentId: post.id, answers: [] });
+  const answers = post.questions.map((q) => ({ questionId: q.id, choiceIds: q.right }));
+  return call(h, 'POST', '/assessment-result', { assessmentId: post.id, answers });
+};
+const evaluation = (courseId: string) => ({
+  courseId,
+  answers: [
+    { questionId: Q.rating, rating: 5 },
+    { questionId: Q.choice, choiceId: 'now' },
+    { questionId: Q.text, text: 'ดีมาก' },
+  ],
+});
+
+async function learner(firstName = 'สมหญิง', lastName = 'ตั้งใจเรียน') {
+  const u = await register(t.app, { firstName, lastName });
+  await subscribe(t, u.user.id);
+  return { ...u, h: bearer(u.access_token) };
+}
+
+/** A learner who completed the paid course (every non-teaser episode, the post-test) and evaluated it. */
+async function graduate(firstName?: string) {
+  const u = await learner(firstName);
+  for (const e of cat.paidEpisodes.slice(1)) await watch(u.h, cat.paid, e.id);
+  await passPostTest(u.h);
+  expect((await call(u.h, 'POST', '/course-evaluation', evaluation(cat.paid))).statusCode).toBe(201);
+  return u;
+}
+
+async function pdfText(pdf: Buffer) {
+  const doc = await getDocument({ data: new Uint8Array(pdf) }).promise;
+  const page = await doc.getPage(1);
+  const text = (await page.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
+  const viewport = page.getViewport({ scale: 2 });
+  const factory = (
+    doc as unknown as { canvasFactory: { create(w: number, h: number): { canvas: any; context: any } } }
+  ).canvasFactory;
+  const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  await page.render({ canvasContext: context, viewport, canvas } as never).promise;
+  const image = context.getImageData(0, 0, canvas.width, canvas.height);
+  const qr = jsQR(image.data, canvas.width, canvas.height)?.data;
+  const size = [page.view[2], page.view[3]];
+  await doc.destroy();
+  return { text, qr, size };
+}
+
+describe('completion', () => {
+  it('needs every non-teaser episode watched (not the teaser) and, with a post-test, passing it', async () => {
+    const u = await learner();
+    const status = async () => (await call(u.h, 'GET', `/course/${cat.paid}/completion`)).json();
+    expect(await status()).toMatchObject({
+      episodesTotal: 3,
+      episodesWatched: 0,
+      episodesDone: false,
+      completed: false,
+    });
+    for (const e of cat.paidEpisodes.slice(1, 3)) await watch(u.h, cat.paid, e.id);
+    expect((await status()).episodesDone).toBe(false);
+    await watch(u.h, cat.paid, cat.paidEpisodes[3]!.id);
+    expect(await status()).toMatchObject({ episodesWatched: 3, episodesDone: true, completed: false });
+    // The post-test failed, then passed.
+    await call(u.h, 'POST', '/assessment-response', { assessmentId: post.id, answers: [] });
+    await call(u.h, 'POST', '/assessment-result', { assessmentId: post.id });
+    expect((await status()).completed).toBe(false);
+    await passPostTest(u.h);
+    const done = await status();
+    expect(done).toMatchObject({
+      completed: true,
+      evaluationRequired: true,
+      evaluated: false,
+      certificateAvailable: false,
+    });
+    expect(done.completedAt).not.toBeNull();
+    expect(done.postTest.passed).toBe(true);
+    // The free course has no post-test: its episodes are enough.
+    for (const e of cat.freeEpisodes) await watch(u.h, cat.free, e.id);
+    expect((await call(u.h, 'GET', `/course/${cat.free}/completion`)).json()).toMatchObject({
+      completed: true,
+      postTest: null,
+      certificateAvailable: true,
+    });
+    // The library shows it: completed, tests passed.
+    const mine = (await call(u.h, 'GET', '/users/my-course')).json();
+    expect(mine.find((c: { id: string }) => c.id === cat.paid)).toMatchObject({
+      completed: true,
+      testsTotal: 1,
+      testsPassed: 1,
+      certificateCode: null,
+    });
+  });
+});
+
+describe('course evaluation', () => {
+  it('is for completed courses, checks the answers, and is taken once, also when 20 arrive at once', async () => {
+    const u = await learner();
+    const early = await call(u.h, 'POST', '/course-evaluation', evaluation(cat.paid));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('COURSE_NOT_COMPLETED');
+    for (const e of cat.paidEpisodes.slice(1)) await watch(u.h, cat.paid, e.id);
+    await passPostTest(u.h);
+    const missing = await call(u.h, 'POST', '/course-evaluation', {
+      courseId: cat.paid,
+      answers: [
+        { questionId: Q.rating, rating: 4 },
+        { questionId: Q.choice, choiceId: 'nope' },
+      ],
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details.map((d: { path: string }) => d.path)).toEqual([
+      'answers.1.choiceId',
+      `answers.${Q.choice}`,
+    ]);
+    const outOfRange = await call(u.h, 'POST', '/course-evaluation', {
+      courseId: cat.paid,
+      answers: [{ questionId: Q.rating, rating: 6 }],
+    });
+    expect(outOfRange.statusCode).toBe(400);
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => call(u.h, 'POST', '/course-evaluation', evaluation(cat.paid))),
+    );
+    expect(all.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(all.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'ALREADY_EXISTS')).toBe(
+      true,
+    );
+    expect(all.filter((r) => r.statusCode === 409)).toHaveLength(19);
+    const { rows } = await t.db.$client.query(`select answers from course_evaluations where user_id = $1`, [
+      u.user.id,
+    ]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].answers).toEqual([
+      { questionId: Q.rating, rating: 5 },
+      { questionId: Q.choice, choiceId: 'now' },
+      { questionId: Q.text, text: 'ดีมาก' },
+    ]);
+  });
+
+  it('answers its status to the learner and an admin only', async () => {
+    const u = await graduate();
+    const other = await learner();
+    const url = `/course-evaluation/status/${cat.paid}/${u.user.id}`;
+    const own = (await call(u.h, 'GET', url)).json();
+    expect(own.evaluated).toBe(true);
+    expect(new Date(own.evaluatedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await call(other.h, 'GET', url)).statusCode).toBe(404);
+    const admin = await register(t.app);
+    await t.db.$client.query(`update users set role = 'admin' where id = $1`, [admin.user.id]);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email: admin.email, password: PASSWORD, device: device('admin') },
+    });
+    expect((await call(bearer(login.json().access_token), 'GET', url)).json().evaluated).toBe(true);
+    expect(
+      (await call(other.h, 'GET', `/course-evaluation/status/${cat.paid}/${other.user.id}`)).json(),
+    ).toEqual({
+      evaluated: false,
+      evaluatedAt: null,
+    });
+    const questions = (await call(other.h, 'GET', '/course-evaluation-question/active')).json();
+    expect(questions.map((q: { id: string }) => q.id)).toEqual([Q.rating, Q.choice, Q.text]);
+  });
+});
+
+describe('certificates', () => {
+  it('is refused before completion and before the required evaluation', async () => {
+    const u = await learner();
+    const early = await call(u.h, 'GET', `/media/get-certificate/${cat.paid}`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('COURSE_NOT_COMPLETED');
+    for (const e of cat.paidEpisodes.slice(1)) await watch(u.h, cat.paid, e.id);
+    await passPostTest(u.h);
+    const unevaluated = await call(u.h, 'GET', `/media/get-certificate/${cat.paid}`);
+    expect(unevaluated.json().code).toBe('EVALUATION_REQUIRED');
+    const stranger = await register(t.app);
+    expect(
+      (await call(bearer(stranger.access_token), 'GET', `/media/get-certificate/${cat.paid}`)).json().code,
+    ).toBe('NO_ACCESS');
+    const { rows } = await t.db.$client.query(
+      `select count(*)::int as n from certificates where user_id = $1`,
+      [u.user.id],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('is issued once under 20 simultaneous requests, as an A4 landscape PDF with the Thai name, course, code and a QR code', async () => {
+    const u = await graduate('ศิริพร');
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => call(u.h, 'GET', `/media/get-certificate/${cat.paid}`)),
+    );
+    expect(all.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const { rows } = await t.db.$client.query(`select code, pdf_key from certificates where user_id = $1`, [
+      u.user.id,
+    ]);
+    expect(rows).toHaveLength(1);
+    const code = rows[0].code as string;
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
+    expect(new Set(all.map((r) => r.rawPayload.toString('base64'))).size).toBe(1);
+    const res = all[0]!;
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="certificate-${code}.pdf"`);
+    const { text, qr, size } = await pdfText(res.rawPayload);
+    expect(text).toContain('ศิริพร ตั้งใจเรียน');
+    expect(text).toContain('ลงทุนหุ้นเบื้องต้น');
+    expect(text).toContain(code);
+    expect(text).toMatch(/ให้ไว้ ณ วันที่ \d{1,2} \S+ พ\.ศ\. 25\d\d/);
+    expect(qr).toBe(`http://rianroo.test/certificates/${code}`);
+    expect(size.map(Math.round)).toEqual([842, 595]);
+    // Stored once: the next download is the stored file.
+    expect(await t.app.storage.readAll(rows[0].pdf_key)).toEqual(res.rawPayload);
+    const again = await call(u.h, 'GET', `/media/get-certificate/${cat.paid}`);
+    expect(again.rawPayload).toEqual(res.rawPayload);
+    // Listed for the learner, and in the library.
+    const mine = (await call(u.h, 'GET', '/users/certificates')).json();
+    expect(mine).toEqual([
+      expect.objectContaining({ code, courseId: cat.paid, learnerName: 'ศิริพร ตั้งใจเรียน', revokedAt: null }),
+    ]);
+    const course = (await call(u.h, 'GET', '/users/my-course'))
+      .json()
+      .find((c: { id: string }) => c.id === cat.paid);
+    expect(course.certificateCode).toBe(code);
+  });
+
+  it('is verified publicly; a revoked or unknown code says so', async () => {
+    const u = await graduate();
+    await call(u.h, 'GET', `/media/get-certificate/${cat.paid}`);
+    const [{ code }] = (await call(u.h, 'GET', '/users/certificates')).json();
+    const ok = await t.app.inject(`/api/certificates/verify/${code.toLowerCase()}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      code,
+      status: 'valid',
+      learnerName: 'สมหญิง ตั้งใจเรียน',
+      courseTitle: 'ลงทุนหุ้นเบื้องต้น',
+    });
+    expect((await t.app.inject('/api/certificates/verify/ZZZZZZZZZZZZ')).statusCode).toBe(404);
+    expect((await t.app.inject('/api/certificates/verify/%00%27--')).statusCode).toBe(400);
+    await t.db.$client.query(
+      `update certificates set revoked_at = now(), revoke_reason = 'test' where code = $1`,
+      [code],
+    );
+    expect((await t.app.inject(`/api/certificates/verify/${code}`)).json()).toMatchObject({
+      status: 'revoked',
+    });
+    const refused = await call(u.h, 'GET', `/media/get-certificate/${cat.paid}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('CERTIFICATE_REVOKED');
+  });
+
+  it('is e-mailed to the learner with the PDF attached, over SMTP', async () => {
+    const u = await graduate();
+    const res = await call(u.h, 'POST', '/media/get-certificate-to-email', { courseId: cat.paid });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ sent: true, to: u.email });
+    const until = Date.now() + 15_000;
+    let mail: ParsedMail | undefined;
+    while (!mail && Date.now() < until) {
+      mail = received.find((m) => JSON.stringify(m.to).includes(u.email) && /ใบประกาศ/.test(m.subject ?? ''));
+      if (!mail) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(mail?.subject).toBe('ใบประกาศนียบัตร: ลงทุนหุ้นเบื้องต้น');
+    const [{ code }] = (await call(u.h, 'GET', '/users/certificates')).json();
+    expect(mail!.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`certificate-${code}.pdf`, 'application/pdf'],
+    ]);
+    expect((await pdfText(mail!.attachments[0]!.content)).text).toContain(code);
+    expect(mail!.text).toContain(`http://rianroo.test/certificates/${code}`);
+  });
+});
