@@ -116,14 +116,19 @@ async function pdfText(pdf: Buffer) {
   const page = await doc.getPage(1);
   const text = (await page.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
   const viewport = page.getViewport({ scale: 2 });
+  // pdf.js draws on @napi-rs/canvas in Node: its factory gives a canvas and a 2D context.
+  type Canvas = { width: number; height: number };
+  type Context = { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
   const factory = (
-    doc as unknown as { canvasFactory: { create(w: number, h: number): { canvas: any; context: any } } }
+    doc as unknown as {
+      canvasFactory: { create(w: number, h: number): { canvas: Canvas; context: Context } };
+    }
   ).canvasFactory;
   const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
   await page.render({ canvasContext: context, viewport, canvas } as never).promise;
   const image = context.getImageData(0, 0, canvas.width, canvas.height);
   const qr = jsQR(image.data, canvas.width, canvas.height)?.data;
-  const size = [page.view[2], page.view[3]];
+  const size = [page.view[2] ?? 0, page.view[3] ?? 0];
   await doc.destroy();
   return { text, qr, size };
 }
