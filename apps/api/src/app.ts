@@ -122,6 +122,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { prefix: '/api' },
   );
   await app.register(contentRoutes);
-  await app.register(webPlugin);
+  await app.register(webPlugin, { pageMeta: (path) => certificates.openGraph(path) });
   return app;
 }

@@ -20,6 +20,23 @@ describe('demo seed', () => {
     expect(await count(`select count(distinct category_id) as n from courses`)).toBe(3);
     expect(await count(`select count(*) as n from episodes`)).toBe(26);
     expect(await count(`select count(*) as n from subscriptions`)).toBe(1);
+    // Every course: a pre-test, two quizzes after non-teaser episodes, a timed post-test; the evaluation form.
+    expect(await count(`select count(*) as n from assessments where kind = 'pre_test'`)).toBe(6);
+    expect(
+      await count(
+        `select count(*) as n from assessments where kind = 'post_test' and time_limit_seconds > 0`,
+      ),
+    ).toBe(6);
+    expect(
+      await count(`select count(*) as n from assessments a join episodes e on e.id = a.episode_id
+                   where a.kind = 'episode_quiz' and not e.is_teaser`),
+    ).toBe(12);
+    expect(
+      await count(`select count(*) as n from assessment_questions q
+                   where (select count(*) from assessment_choices c where c.question_id = q.id and c.correct) <> 1
+                     and q.kind <> 'multiple'`),
+    ).toBe(0);
+    expect(await count(`select count(*) as n from evaluation_questions where active`)).toBe(4);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth',
@@ -30,6 +47,27 @@ describe('demo seed', () => {
       },
     });
     expect(login.json().user.bought_annual).toBe(true);
+    // The graduate has completed a course and holds its certificate, which anyone can verify.
+    const graduate = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: {
+        email: 'graduate@rianroo.dev',
+        password: 'Rianroo-demo-2026',
+        device: { id: 'seed-graduate', name: 't' },
+      },
+    });
+    const gh = bearer(graduate.json().access_token);
+    const [cert] = (await t.app.inject({ url: '/api/users/certificates', headers: gh })).json();
+    expect(cert).toMatchObject({
+      courseSlug: 'personal-finance-101',
+      learnerName: 'ศิริพร เรียนจบ',
+      revokedAt: null,
+    });
+    const done = await t.app.inject({ url: `/api/course/${cert.courseId}/completion`, headers: gh });
+    expect(done.json()).toMatchObject({ completed: true, evaluated: true });
+    expect(done.json().postTest.passed).toBe(true);
+    expect((await t.app.inject(`/api/certificates/verify/${cert.code}`)).json().status).toBe('valid');
     const search = await t.app.inject(`/api/courses?q=${encodeURIComponent('หุ้น')}`);
     expect(search.json().courses[0].slug).toBe('stock-investing-basics');
     const course = search.json().courses[0];

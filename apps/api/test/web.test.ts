@@ -125,4 +125,33 @@ describe('the web app pages and their CSP nonce (docs/decisions/007)', () => {
     expect(res.body).toContain('/assets/index-def.js');
     await writeFile(path.join(dist, 'index.html'), indexHtml);
   });
+
+  it("a certificate's page carries Open Graph tags of the certificate, escaped; other pages none", async () => {
+    const users = await t.db.$client.query<{ id: string }>(
+      `insert into users (id, email, first_name, last_name) values (gen_random_uuid(), 'og@example.com', 'สมศรี', '<b>"x"</b>') returning id`,
+    );
+    const course = await t.db.$client.query<{ id: string }>(
+      `insert into courses (id, slug, title, status) values (gen_random_uuid(), 'og-course', 'คอร์สทดสอบ', 'published') returning id`,
+    );
+    await t.db.$client.query(
+      `insert into certificates (id, user_id, course_id, code, learner_name, course_title, issued_at)
+       values (gen_random_uuid(), $1, $2, 'OGTESTCODE23', 'สมศรี <b>"x"</b>', 'คอร์สทดสอบ', '2026-11-23T03:00:00Z')`,
+      [users.rows[0]!.id, course.rows[0]!.id],
+    );
+    const page = (await t.app.inject('/certificates/ogtestcode23')).body;
+    expect(page).toContain(
+      '<meta property="og:title" content="ใบประกาศนียบัตร: คอร์สทดสอบ · สมศรี &lt;b&gt;&quot;x&quot;&lt;/b&gt;">',
+    );
+    expect(page).toContain(
+      '<meta property="og:url" content="http://rianroo.test/certificates/OGTESTCODE23">',
+    );
+    expect(page).toMatch(/og:description" content="[^"]*23 พฤศจิกายน พ\.ศ\. 2569/);
+    expect(page).not.toContain('<b>"x"</b>');
+    expect(page.indexOf('og:title')).toBeLessThan(page.indexOf('</head>'));
+    for (const url of ['/certificates/UNKNOWNCODE2', '/library', '/']) {
+      const other = await t.app.inject(url);
+      expect(other.statusCode).toBe(200);
+      expect(other.body).not.toContain('og:title');
+    }
+  });
 });

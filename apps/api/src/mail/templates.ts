@@ -1,9 +1,7 @@
+import { escapeHtml } from '../lib/html.js';
 import type { MailAttachment, MailMessage } from '../plugins/mail.js';
 
 type Locale = 'th' | 'en';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(
   locale: Locale,
@@ -11,13 +9,13 @@ function layout(
   paragraphs: string[],
   action?: { label: string; url: string },
 ) {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p>
-       <p style="margin:0 0 16px;font-size:13px;color:#555">${escape(action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+       <p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(action.url)}</p>`
     : '';
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:Sarabun,Tahoma,Arial,sans-serif;color:#1f2937;line-height:1.6;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}${button}
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}
 <p style="margin:32px 0 0;font-size:12px;color:#6b7280">Rianroo · เรียนรู้</p></body></html>`;
   const text = [
     title,

@@ -15,8 +15,16 @@ export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
  * with a fresh CSP nonce (docs/decisions/007), so it is never cached and carries no validator (a 304 would
  * pair the old page's nonce with the new policy).
  */
+export interface WebOptions {
+  /**
+   * Tags for the head of one page (Open Graph of a shared link, e.g. a certificate's verification page), or
+   * nothing; already escaped HTML.
+   */
+  pageMeta?: (path: string) => Promise<string | undefined>;
+}
+
 export const webPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: WebOptions) => {
     const root = app.config.webDist;
     const indexFile = path.join(root, 'index.html');
     const hasWeb = existsSync(indexFile);
@@ -29,13 +37,20 @@ export const webPlugin = fp(
       if (mtimeMs !== page.mtimeMs) page = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
       return page.html;
     };
-    const sendPage = (reply: FastifyReply) => {
+    const sendPage = async (reply: FastifyReply, path = '/') => {
       const nonce = randomBytes(16).toString('base64');
+      let html = pageHtml().replaceAll(NONCE_PLACEHOLDER, nonce);
+      const meta = await opts.pageMeta?.(path).catch((err: unknown) => {
+        // The page works without its preview tags.
+        app.log.warn({ err, path }, 'page meta tags not made');
+        return undefined;
+      });
+      if (meta) html = html.replace('</head>', `${meta}</head>`);
       return reply
         .header('content-security-policy', csp.page(nonce))
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(pageHtml().replaceAll(NONCE_PLACEHOLDER, nonce));
+        .send(html);
     };
 
     if (hasWeb) {
@@ -61,7 +76,7 @@ export const webPlugin = fp(
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
       const isPage = url === '/index.html' || !path.extname(url);
       if (hasWeb && wantsPage && isPage && !url.startsWith('/api/') && url !== '/api') {
-        return sendPage(reply);
+        return sendPage(reply, url);
       }
       return reply
         .status(404)

@@ -8,12 +8,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { escapeHtml } from '../../lib/html.js';
 import { certificateMail } from '../../mail/templates.js';
 import type { Storage } from '../../plugins/storage.js';
 import type { AssessmentsService } from '../assessments/assessments.service.js';
 import type { CoursesService } from '../courses/courses.service.js';
 import { certificateCode, nameOnCertificate } from './certificate-code.js';
-import { renderCertificatePdf } from './certificate-pdf.js';
+import { renderCertificatePdf, thaiDate } from './certificate-pdf.js';
 import * as repo from './certificates.repo.js';
 import { courseCompletion } from './completion.repo.js';
 
@@ -213,6 +214,39 @@ export class CertificatesService {
       issuedAt: c.issuedAt.toISOString(),
       revokedAt: c.revokedAt ? c.revokedAt.toISOString() : null,
     };
+  }
+
+  /**
+   * Open Graph tags of a certificate's public page (`/certificates/:code`), so that a shared link previews
+   * with the learner, the course and whether it holds; nothing for other pages or unknown codes.
+   */
+  async openGraph(path: string): Promise<string | undefined> {
+    const code = /^\/certificates\/([A-Za-z0-9]{6,32})\/?$/.exec(path)?.[1]?.toUpperCase();
+    if (!code) return undefined;
+    const found = await repo.certificateByCode(this.db, code);
+    if (!found) return undefined;
+    const c = found.certificate;
+    const title = `ใบประกาศนียบัตร: ${c.courseTitle} · ${c.learnerName}`;
+    const description = c.revokedAt
+      ? `ใบประกาศรหัส ${c.code} ถูกเพิกถอนแล้ว · This certificate was revoked`
+      : `${c.learnerName} เรียนจบคอร์ส "${c.courseTitle}" กับ Rianroo เมื่อ ${thaiDate(c.issuedAt)} · รหัส ${c.code} · Verified certificate of completion`;
+    const tags: [string, string][] = [
+      ['og:type', 'website'],
+      ['og:site_name', 'Rianroo เรียนรู้'],
+      ['og:locale', 'th_TH'],
+      ['og:title', title],
+      ['og:description', description],
+      ['og:url', this.verifyUrl(c.code)],
+      ['twitter:card', 'summary'],
+      ['twitter:title', title],
+      ['twitter:description', description],
+    ];
+    return [
+      `<meta name="description" content="${escapeHtml(description)}">`,
+      ...tags.map(
+        ([k, v]) => `<meta ${k.startsWith('og:') ? 'property' : 'name'}="${k}" content="${escapeHtml(v)}">`,
+      ),
+    ].join('');
   }
 
   async mine(userId: string) {
