@@ -10,6 +10,7 @@ import { openDatabase } from '../apps/api/src/db/bootstrap.js';
 import { TokenSigner } from '../apps/api/src/lib/tokens.js';
 import { PROGRESS_UPSERT } from '../apps/api/src/modules/courses/progress.repo.js';
 import { USER_BY_ID } from '../apps/api/src/modules/users/users.repo.js';
+import { prepareAssessmentData, timedGets } from './assessments.js';
 import { ensureLibraryData, learners } from './data.js';
 import { firstFrame } from './first-frame.js';
 import {
@@ -163,6 +164,62 @@ async function main() {
       body: saveBody,
     });
     results.progressSave = { ...(results.progressSave as object), p99Budget: 50, p99Pass: progress.p99 < 50 };
+
+    // Graded attempts: each learner starts an attempt of a 10-question quiz and submits it with its answers;
+    // the two requests of a learner go one after the other on one connection (header sets doubled).
+    const CERTIFICATE_LEARNERS = 200;
+    const quizData = await prepareAssessmentData(database.url, people, CERTIFICATE_LEARNERS);
+    const pairHeaders = headerSets.flatMap((h) => [h, h]);
+    const quizOfPair = (i: number) =>
+      quizData.quizOf.get(people[Math.floor(i / 2) % people.length]!.episode_id)!;
+    const attemptRequest = {
+      method: 'POST' as const,
+      path: (i: number) => (i % 2 === 0 ? '/api/assessment-response' : '/api/assessment-result'),
+      body: (i: number) => {
+        const q = quizOfPair(i);
+        return JSON.stringify(
+          i % 2 === 0
+            ? { assessmentId: q.assessment_id, answers: [] }
+            : { assessmentId: q.assessment_id, answers: q.answers },
+        );
+      },
+    };
+    console.log(
+      `\ngraded attempts (start, then submit with 10 answers), ${CONNECTIONS} connections, ${SECONDS} s`,
+    );
+    await load(`http://127.0.0.1:${apiPort}`, attemptRequest, pairHeaders, 2, CONNECTIONS); // warm-up
+    const attempts = await load(
+      `http://127.0.0.1:${apiPort}`,
+      attemptRequest,
+      pairHeaders,
+      SECONDS,
+      CONNECTIONS,
+    );
+    console.log(
+      `  ${'start + submit requests'.padEnd(30)} ${fmt(attempts)}  (graded attempts/s: ${Math.round(attempts.rps / 2)})`,
+    );
+    results.gradedAttempts = { ...attempts, gradedPerSecond: Math.round(attempts.rps / 2) };
+
+    // Certificates: the first download issues it and makes, stores and sends its PDF; later ones are served.
+    const certificateUrl = `http://127.0.0.1:${apiPort}/api/media/get-certificate/${quizData.certificateCourse}`;
+    const isPdf = async (res: Response) => {
+      const body = new Uint8Array(await res.arrayBuffer());
+      if (res.status !== 200 || body.length < 1000) throw new Error(`${res.status}`);
+    };
+    const graduates = headerSets.slice(0, CERTIFICATE_LEARNERS);
+    console.log(`\ncertificates, ${CERTIFICATE_LEARNERS} learners, 4 at a time`);
+    const firstIssue = await timedGets(certificateUrl, graduates, 4, isPdf);
+    const served = await timedGets(certificateUrl, [...graduates, ...graduates, ...graduates], 4, isPdf);
+    console.log(
+      `  first certificate (issue, PDF, store): p50 ${firstIssue.p50} ms  p95 ${firstIssue.p95} ms  failures ${firstIssue.failures}`,
+    );
+    console.log(
+      `  issued certificate served:             p50 ${served.p50} ms  p95 ${served.p95} ms  failures ${served.failures}`,
+    );
+    results.certificates = {
+      firstIssue: { ...firstIssue, p95Budget: 300, pass: firstIssue.p95 < 300 && !firstIssue.failures },
+      served: { ...served, p95Budget: 20, pass: served.p95 < 20 && !served.failures },
+    };
 
     // The write benchmarks above leave PostgreSQL with dead rows and dirty pages; its background work (autovacuum,
     // checkpoint) would land in the middle of the read benchmark. Done first, as a quiet moment of a real day.
