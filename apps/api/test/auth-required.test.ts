@@ -48,7 +48,22 @@ const routes = () => [
     payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 0]),
     type: 'image/png',
   },
+  // Quizzes, tests, evaluations and certificates.
+  { method: 'GET', url: `/api/assessment/${ANY}` },
+  { method: 'GET', url: `/api/assessment/get-assessment-by-course/${ANY}` },
+  { method: 'GET', url: `/api/assessment/get-questions-by-episode/${ANY}` },
+  { method: 'POST', url: '/api/assessment-response', payload: { assessmentId: ANY, answers: [] } },
+  { method: 'POST', url: '/api/assessment-result', payload: { assessmentId: ANY } },
+  { method: 'GET', url: `/api/assessment-result?assessmentId=${ANY}` },
+  { method: 'GET', url: `/api/course/${ANY}/completion` },
+  { method: 'GET', url: '/api/course-evaluation-question/active' },
+  { method: 'POST', url: '/api/course-evaluation', payload: { courseId: ANY, answers: [] } },
+  { method: 'GET', url: `/api/course-evaluation/status/${ANY}/${userId}` },
+  { method: 'GET', url: `/api/media/get-certificate/${ANY}` },
+  { method: 'POST', url: '/api/media/get-certificate-to-email', payload: { courseId: ANY } },
+  { method: 'GET', url: '/api/users/certificates' },
 ];
+const ANY = '01900000-0000-7000-8000-0000000000aa';
 
 describe('every authenticated endpoint', () => {
   for (const kind of [
