@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.js';
 import { assessmentAttempts, assessmentChoices, assessmentQuestions } from '../../db/schema.js';
 
 export type Attempt = typeof assessmentAttempts.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A published assessment of a published course (and, for a quiz, of a published episode), with what access needs. */
 export async function findAssessment(db: Db, id: string) {
@@ -20,6 +19,7 @@ export async function findAssessment(db: Db, id: string) {
     time_limit_seconds: number | null;
     shuffle_questions: boolean;
     skippable: boolean;
+    updated_at: Date;
     course_free: boolean;
     episode_is_teaser: boolean | null;
   }>(
@@ -45,8 +45,11 @@ export async function courseAssessmentIds(db: Db, courseId: string, episodeId?: 
   return rows.map((r) => r.id);
 }
 
-/** The questions and their choices, correct flags included: for grading, never for an answer as it is. */
-export async function questionsWithChoices(db: Db | Tx, assessmentId: string) {
+/**
+ * The questions and their choices, correct flags included: for grading, never for an answer as it is. Whoever
+ * edits them bumps the assessment's `updated_at` (the service keeps them by that version).
+ */
+export async function questionsWithChoices(db: Db, assessmentId: string) {
   const qs = await db
     .select()
     .from(assessmentQuestions)
@@ -76,9 +79,8 @@ export function attemptsOf(db: Db, userId: string, assessmentId: string) {
     .orderBy(desc(assessmentAttempts.number));
 }
 
-export async function attemptById(db: Db | Tx, id: string, forUpdate = false) {
-  const q = db.select().from(assessmentAttempts).where(eq(assessmentAttempts.id, id));
-  const rows = forUpdate ? await q.for('update') : await q;
+export async function attemptById(db: Db, id: string) {
+  const rows = await db.select().from(assessmentAttempts).where(eq(assessmentAttempts.id, id));
   return rows[0];
 }
 
@@ -110,23 +112,43 @@ export async function startAttempt(
     max: number | null;
     seconds: number | null;
   },
-) {
-  const { rows } = await db.$client.query<{ id: string }>(
+): Promise<Attempt | undefined> {
+  const { rows } = await db.$client.query<{ number: number; started_at: Date; deadline_at: Date | null }>(
     `insert into assessment_attempts (id, assessment_id, user_id, number, question_order, started_at, deadline_at)
      select $1, $2, $3, coalesce(max(number), 0) + 1, $4::uuid[], now(),
             case when $6::int is null then null else now() + make_interval(secs => $6::int) end
      from assessment_attempts where assessment_id = $2 and user_id = $3
      having $5::int is null or coalesce(max(number), 0) < $5::int
      on conflict do nothing
-     returning id`,
+     returning number, started_at, deadline_at`,
     [a.id, a.assessmentId, a.userId, a.order, a.max, a.seconds],
   );
-  return rows[0]?.id;
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    id: a.id,
+    assessmentId: a.assessmentId,
+    userId: a.userId,
+    number: r.number,
+    status: 'in_progress',
+    questionOrder: a.order,
+    answers: {},
+    startedAt: r.started_at,
+    deadlineAt: r.deadline_at,
+    savedAt: null,
+    submittedAt: null,
+    late: false,
+    pointsEarned: null,
+    pointsTotal: null,
+    score: null,
+    passed: null,
+    grading: null,
+  };
 }
 
 /** Merges answers into the open attempt while its time lasts (plus the grace); no row back: refused. */
 export async function saveAnswers(
-  db: Db | Tx,
+  db: Db,
   attemptId: string,
   answers: Record<string, string[]>,
   graceSeconds: number,
@@ -149,7 +171,7 @@ export async function saveAnswers(
 }
 
 /** Whether the attempt's time is over (deadline plus grace), by the database's clock. */
-export async function timeIsUp(db: Db | Tx, attemptId: string, graceSeconds: number) {
+export async function timeIsUp(db: Db, attemptId: string, graceSeconds: number) {
   const { rows } = await db.execute<{ up: boolean }>(
     sql`select deadline_at is not null and now() > deadline_at + make_interval(secs => ${graceSeconds}) as up
         from assessment_attempts where id = ${attemptId}`,
@@ -157,11 +179,15 @@ export async function timeIsUp(db: Db | Tx, attemptId: string, graceSeconds: num
   return rows[0]?.up ?? false;
 }
 
+/**
+ * Finishes the attempt with its grade, only if it is still in progress with exactly the answers that were
+ * graded (an autosave or another submit in between gives no row: grade again). `late` by the database's clock.
+ */
 export async function finishAttempt(
-  tx: Tx,
-  attemptId: string,
+  db: Db,
+  attempt: { id: string; answers: Record<string, string[]> },
+  graceSeconds: number,
   g: {
-    late: boolean;
     pointsEarned: number;
     pointsTotal: number;
     score: number;
@@ -169,10 +195,21 @@ export async function finishAttempt(
     grading: { questionId: string; correct: boolean; pointsEarned: number }[];
   },
 ) {
-  const rows = await tx
+  const rows = await db
     .update(assessmentAttempts)
-    .set({ status: 'submitted', submittedAt: sql`now()`, ...g })
-    .where(and(eq(assessmentAttempts.id, attemptId), eq(assessmentAttempts.status, 'in_progress')))
+    .set({
+      status: 'submitted',
+      submittedAt: sql`now()`,
+      late: sql`${assessmentAttempts.deadlineAt} is not null and now() > ${assessmentAttempts.deadlineAt} + make_interval(secs => ${graceSeconds})`,
+      ...g,
+    })
+    .where(
+      and(
+        eq(assessmentAttempts.id, attempt.id),
+        eq(assessmentAttempts.status, 'in_progress'),
+        sql`${assessmentAttempts.answers} = ${JSON.stringify(attempt.answers)}::jsonb`,
+      ),
+    )
     .returning();
   return rows[0];
 }

@@ -45,6 +45,19 @@ export class AssessmentsService {
     return this.app.db;
   }
 
+  /** Questions by assessment, kept per version (`updated_at`): every request grades or checks against them. */
+  private readonly questionCache = new Map<string, { version: number; rows: Promise<repo.QuestionRow[]> }>();
+  private questions(a: repo.AssessmentRow) {
+    const version = a.updated_at.getTime();
+    const hit = this.questionCache.get(a.id);
+    if (hit?.version === version) return hit.rows;
+    const rows = repo.questionsWithChoices(this.db, a.id);
+    rows.catch(() => this.questionCache.delete(a.id));
+    if (this.questionCache.size >= 2000) this.questionCache.delete(this.questionCache.keys().next().value!);
+    this.questionCache.set(a.id, { version, rows });
+    return rows;
+  }
+
   /**
    * A published assessment this learner may take: the course's access rule, except that the quiz of a
    * teaser episode follows the teaser (anyone logged in). 404 when unknown, 403 NO_ACCESS when locked.
@@ -91,7 +104,7 @@ export class AssessmentsService {
   private async view(userId: string, a: repo.AssessmentRow): Promise<AssessmentDetail> {
     await this.closeExpired(userId, a);
     const [questions, attempts] = await Promise.all([
-      repo.questionsWithChoices(this.db, a.id),
+      this.questions(a),
       repo.attemptsOf(this.db, userId, a.id),
     ]);
     const open = attempts.find((t) => t.status === 'in_progress');
@@ -153,13 +166,13 @@ export class AssessmentsService {
   private async closeExpired(userId: string, a: repo.AssessmentRow) {
     const open = await repo.openAttempt(this.db, userId, a.id);
     if (open?.deadlineAt && open.deadlineAt.getTime() + ANSWER_GRACE_SECONDS * 1000 < Date.now()) {
-      await this.grade(a, open.id);
+      await this.grade(a, open);
     }
   }
 
   /** The learner's answers as questionId → choice ids, checked against this test; 400 on anything else. */
-  private async checkedAnswers(assessmentId: string, answers: QuestionAnswer[]) {
-    const questions = new Map((await repo.questionsWithChoices(this.db, assessmentId)).map((q) => [q.id, q]));
+  private async checkedAnswers(a: repo.AssessmentRow, answers: QuestionAnswer[]) {
+    const questions = new Map((await this.questions(a)).map((q) => [q.id, q]));
     const out: Record<string, string[]> = {};
     answers.forEach((ans, i) => {
       const q = questions.get(ans.questionId);
@@ -190,7 +203,7 @@ export class AssessmentsService {
    */
   async respond(userId: string, body: { assessmentId: string; answers: QuestionAnswer[] }) {
     const a = await this.authorized(userId, body.assessmentId);
-    const answers = await this.checkedAnswers(a.id, body.answers);
+    const answers = await this.checkedAnswers(a, body.answers);
     let open = await repo.openAttempt(this.db, userId, a.id);
     if (!open) {
       if (a.kind === 'post_test') {
@@ -203,7 +216,7 @@ export class AssessmentsService {
           );
         }
       }
-      const ids = (await repo.questionsWithChoices(this.db, a.id)).map((q) => q.id);
+      const ids = (await this.questions(a)).map((q) => q.id);
       for (let tries = 0; !open && tries < 3; tries++) {
         const started = await repo.startAttempt(this.db, {
           id: uuidv7(),
@@ -214,7 +227,7 @@ export class AssessmentsService {
           seconds: a.time_limit_seconds,
         });
         // Ours, or the one a simultaneous request started: either way the one open attempt.
-        open = await repo.openAttempt(this.db, userId, a.id);
+        open = started ?? (await repo.openAttempt(this.db, userId, a.id));
         // No row and none open: the limit, unless a simultaneous start took our number and was already graded.
         if (!open && !started) {
           const used = (await repo.attemptsOf(this.db, userId, a.id)).length;
@@ -251,45 +264,53 @@ export class AssessmentsService {
       throw notFound('Attempt');
     }
     if (!target) throw nothingOpen();
+    let current = target;
     if (target.status === 'in_progress' && body.answers?.length) {
       // Saved only while the time lasts; a late submit is graded with what was saved before the deadline.
-      await repo.saveAnswers(
+      const saved = await repo.saveAnswers(
         this.db,
         target.id,
-        await this.checkedAnswers(a.id, body.answers),
+        await this.checkedAnswers(a, body.answers),
         ANSWER_GRACE_SECONDS,
       );
+      current = saved ?? (await repo.attemptById(this.db, target.id)) ?? target;
     }
-    const graded = target.status === 'submitted' ? target : await this.grade(a, target.id);
+    const graded = current.status === 'submitted' ? current : await this.grade(a, current);
     return this.result(userId, a, graded);
   }
 
-  /** Grades in a transaction that holds the attempt's row, so an autosave cannot land in the middle. */
-  private async grade(a: repo.AssessmentRow, attemptId: string) {
-    const questions = await repo.questionsWithChoices(this.db, a.id);
-    return this.db.transaction(async (tx) => {
-      const row = await repo.attemptById(tx, attemptId, true);
-      if (!row || row.status === 'submitted') return row!;
-      const late = await repo.timeIsUp(tx, attemptId, ANSWER_GRACE_SECONDS);
+  /**
+   * Grades an attempt once. Optimistic: the grade is written only if the attempt is still in progress with
+   * the very answers that were graded; an autosave or a second submit in between makes it read and try again
+   * (a submitted attempt is answered as it is).
+   */
+  private async grade(a: repo.AssessmentRow, attempt: repo.Attempt): Promise<repo.Attempt> {
+    const questions = await this.questions(a);
+    let row: repo.Attempt | undefined = attempt;
+    for (let tries = 0; row && tries < 10; tries++) {
+      if (row.status === 'submitted') return row;
       const g = gradeAttempt(questions, row.answers, a.passing_score);
-      const done = await repo.finishAttempt(tx, attemptId, {
-        late,
+      const done = await repo.finishAttempt(this.db, row, ANSWER_GRACE_SECONDS, {
         pointsEarned: g.pointsEarned,
         pointsTotal: g.pointsTotal,
         score: g.score,
         passed: g.passed,
         grading: g.grades,
       });
-      return done ?? row;
-    });
+      if (done) return done;
+      row = await repo.attemptById(this.db, row.id);
+    }
+    throw new Error(`attempt ${attempt.id} could not be graded`);
   }
 
   /** `GET /assessment-result?assessmentId=`: the learner's graded attempts, newest first. */
   async results(userId: string, assessmentId: string) {
     const a = await this.authorized(userId, assessmentId);
     await this.closeExpired(userId, a);
-    const attempts = await repo.attemptsOf(this.db, userId, a.id);
-    const questions = await repo.questionsWithChoices(this.db, a.id);
+    const [attempts, questions] = await Promise.all([
+      repo.attemptsOf(this.db, userId, a.id),
+      this.questions(a),
+    ]);
     return attempts
       .filter((t) => t.status === 'submitted')
       .map((t) => this.toResult(a, questions, t, attempts));
@@ -297,7 +318,7 @@ export class AssessmentsService {
 
   private async result(userId: string, a: repo.AssessmentRow, attempt: repo.Attempt) {
     const [questions, attempts] = await Promise.all([
-      repo.questionsWithChoices(this.db, a.id),
+      this.questions(a),
       repo.attemptsOf(this.db, userId, a.id),
     ]);
     return this.toResult(a, questions, attempt, attempts);
