@@ -57,6 +57,13 @@ const answer = (h: Record<string, string>, assessmentId: string, answers: unknow
   call(h, 'POST', '/assessment-response', { assessmentId, answers });
 const submit = (h: Record<string, string>, assessmentId: string, extra: object = {}) =>
   call(h, 'POST', '/assessment-result', { assessmentId, ...extra });
+/** Watches every non-teaser episode of the paid course to the end: its post-test opens. */
+const watchPaidEpisodes = async (h: Record<string, string>) => {
+  for (const e of cat.paidEpisodes.slice(1)) {
+    const body = { course_id: cat.paid, episode_id: e.id, last_second: 99, episodeCompletionPercentage: 100 };
+    expect((await call(h, 'POST', '/users/on-going-episode', body)).statusCode).toBe(200);
+  }
+};
 const rightAnswers = (a: Made) => a.questions.map((q) => ({ questionId: q.id, choiceIds: q.right }));
 
 describe('assessments', () => {
@@ -202,14 +209,7 @@ describe('assessments', () => {
     const early = await start(m.h, post.id);
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('PREREQUISITE_NOT_MET');
-    for (const e of cat.paidEpisodes.slice(1)) {
-      await call(m.h, 'POST', '/users/on-going-episode', {
-        course_id: cat.paid,
-        episode_id: e.id,
-        last_second: 99,
-        episodeCompletionPercentage: 100,
-      });
-    }
+    await watchPaidEpisodes(m.h);
     // A timed test shows no question before its clock starts.
     expect((await call(m.h, 'GET', `/assessment/${post.id}`)).json().questions).toEqual([]);
     const started = (await start(m.h, post.id)).json();
@@ -237,14 +237,7 @@ describe('assessments', () => {
 
   it('enforces the time limit on the server: a late submit is graded with what was saved in time', async () => {
     const m = await member();
-    for (const e of cat.paidEpisodes.slice(1)) {
-      await call(m.h, 'POST', '/users/on-going-episode', {
-        course_id: cat.paid,
-        episode_id: e.id,
-        last_second: 99,
-        episodeCompletionPercentage: 100,
-      });
-    }
+    await watchPaidEpisodes(m.h);
     const { attemptId } = (await start(m.h, post.id)).json();
     await answer(m.h, post.id, [{ questionId: post.questions[2]!.id, choiceIds: post.questions[2]!.right }]);
     // The clock moves on: the attempt started 10 minutes ago, its 5 minutes are over.
@@ -263,14 +256,7 @@ describe('assessments', () => {
 
   it('an attempt left open past its deadline is graded when the learner comes back', async () => {
     const m = await member();
-    for (const e of cat.paidEpisodes.slice(1)) {
-      await call(m.h, 'POST', '/users/on-going-episode', {
-        course_id: cat.paid,
-        episode_id: e.id,
-        last_second: 99,
-        episodeCompletionPercentage: 100,
-      });
-    }
+    await watchPaidEpisodes(m.h);
     const { attemptId } = (await start(m.h, post.id)).json();
     await t.db.$client.query(
       `update assessment_attempts set deadline_at = now() - interval '1 minute' where id = $1`,

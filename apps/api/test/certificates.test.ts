@@ -1,39 +1,22 @@
 import jsQR from 'jsqr';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationQuestions } from '../src/db/schema.js';
 import { uuidv7 } from '../src/lib/ids.js';
-import { freePort } from './global-setup.js';
 import { addAssessment, MIXED, seedCatalogue, subscribe } from './courses-fixture.js';
 import { bearer, createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
+import { startSmtpPeer } from './smtp-peer.js';
 
 let t: TestApp;
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let cat: Awaited<ReturnType<typeof seedCatalogue>>;
 let post: Awaited<ReturnType<typeof addAssessment>>;
 const Q = { rating: uuidv7(), choice: uuidv7(), text: uuidv7(), inactive: uuidv7() };
 
 beforeAll(async () => {
-  const port = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  smtp = await startSmtpPeer();
   t = await createTestApp({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
     MAIL_FROM: 'Rianroo <no-reply@rianroo.test>',
   });
   cat = await seedCatalogue(t);
@@ -69,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 type H = Record<string, string>;
@@ -340,18 +323,13 @@ describe('certificates', () => {
     const res = await call(u.h, 'POST', '/media/get-certificate-to-email', { courseId: cat.paid });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ sent: true, to: u.email });
-    const until = Date.now() + 15_000;
-    let mail: ParsedMail | undefined;
-    while (!mail && Date.now() < until) {
-      mail = received.find((m) => JSON.stringify(m.to).includes(u.email) && /ใบประกาศ/.test(m.subject ?? ''));
-      if (!mail) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(mail?.subject).toBe('ใบประกาศนียบัตร: ลงทุนหุ้นเบื้องต้น');
+    const mail = await smtp.waitFor(u.email, /ใบประกาศ/);
+    expect(mail.subject).toBe('ใบประกาศนียบัตร: ลงทุนหุ้นเบื้องต้น');
     const [{ code }] = (await call(u.h, 'GET', '/users/certificates')).json();
-    expect(mail!.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       [`certificate-${code}.pdf`, 'application/pdf'],
     ]);
-    expect((await pdfText(mail!.attachments[0]!.content)).text).toContain(code);
-    expect(mail!.text).toContain(`http://rianroo.test/certificates/${code}`);
+    expect((await pdfText(mail.attachments[0]!.content)).text).toContain(code);
+    expect(mail.text).toContain(`http://rianroo.test/certificates/${code}`);
   });
 });

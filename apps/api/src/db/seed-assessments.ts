@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { questionsWithChoices } from '../modules/assessments/assessments.repo.js';
 import { gradeAttempt } from '../modules/assessments/grading.js';
 import { certificateCode, nameOnCertificate } from '../modules/certificates/certificate-code.js';
 import { uuidv7 } from '../lib/ids.js';
@@ -191,23 +192,7 @@ async function seedGraduate(db: Db) {
     .onConflictDoNothing();
   const tests = await db.select().from(assessments).where(eq(assessments.courseId, course.id));
   for (const a of tests) {
-    const qs = await db
-      .select()
-      .from(assessmentQuestions)
-      .where(eq(assessmentQuestions.assessmentId, a.id))
-      .orderBy(asc(assessmentQuestions.sort));
-    const cs = qs.length
-      ? await db
-          .select()
-          .from(assessmentChoices)
-          .where(
-            inArray(
-              assessmentChoices.questionId,
-              qs.map((q) => q.id),
-            ),
-          )
-      : [];
-    const questions = qs.map((q) => ({ ...q, choices: cs.filter((c) => c.questionId === q.id) }));
+    const questions = await questionsWithChoices(db, a.id);
     // Right answers everywhere but in the pre-test, where only the first two were known before learning.
     const answers = Object.fromEntries(
       questions.map((q, i) => [

@@ -1,0 +1,51 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './global-setup.js';
+
+/**
+ * A real SMTP peer on 127.0.0.1: the platform's e-mail goes over the wire through nodemailer and the job
+ * queue. `refuseOnce` holds recipients whose first delivery attempt it refuses with a temporary error.
+ */
+export async function startSmtpPeer() {
+  const received: ParsedMail[] = [];
+  const refuseOnce = new Set<string>();
+  const port = await freePort();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuseOnce.delete(address.address)) {
+        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    refuseOnce,
+    /** The first mail to `to` whose subject matches, waiting up to 15 s for it. */
+    async waitFor(to: string, subject: RegExp): Promise<ParsedMail> {
+      const until = Date.now() + 15_000;
+      for (;;) {
+        const hit = received.find(
+          (m) => m.to && JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ''),
+        );
+        if (hit) return hit;
+        if (Date.now() > until) throw new Error(`no mail to ${to} matching ${subject}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
