@@ -20,6 +20,11 @@ const PlayerPage = lazy(() => import('../features/player/routes/PlayerPage'));
 const SummaryDocumentPage = lazy(() => import('../features/documents/routes/SummaryDocumentPage'));
 const FreeTrialPage = lazy(() => import('../features/subscriptions/routes/FreeTrialPage'));
 const RenewalPage = lazy(() => import('../features/subscriptions/routes/RenewalPage'));
+const TestPage = lazy(() => import('../features/assessments/routes/TestPage'));
+const CourseCompletedPage = lazy(() => import('../features/certificates/routes/CourseCompletedPage'));
+const EvaluationPage = lazy(() => import('../features/certificates/routes/EvaluationPage'));
+const CertificatePage = lazy(() => import('../features/certificates/routes/CertificatePage'));
+const VerifyCertificatePage = lazy(() => import('../features/certificates/routes/VerifyCertificatePage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function AppRoutes() {
@@ -38,6 +43,11 @@ export function AppRoutes() {
         <Route path="/library" element={<LibraryPage />} />
         <Route path="/library/course/:slug" element={<CoursePlayerEntry />} />
         <Route path="/library/course/:slug/episode/:episodeId" element={<PlayerPage />} />
+        <Route path="/library/course/:slug/test/:assessmentId" element={<TestPage />} />
+        <Route path="/library/course/:slug/completed" element={<CourseCompletedPage />} />
+        <Route path="/library/course/:slug/evaluation" element={<EvaluationPage />} />
+        <Route path="/library/course/:slug/certificate" element={<CertificatePage />} />
+        <Route path="/certificates/:code" element={<VerifyCertificatePage />} />
         <Route path="/courses" element={<CatalogPage />} />
         <Route path="/courses/:slug" element={<CoursePage />} />
         <Route path="/summary-document/:slug" element={<SummaryDocumentPage />} />

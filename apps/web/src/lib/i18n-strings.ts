@@ -1,5 +1,10 @@
+import * as assessments from './i18n-assessments';
+import * as certificates from './i18n-certificates';
+
 /** Every string of the screens, Thai first. Keys are the same in both languages (checked by the type). */
 export const th = {
+  ...assessments.th,
+  ...certificates.th,
   'app.name': 'Rianroo เรียนรู้',
   'app.tagline': 'คอร์สวิดีโอออนไลน์ภาษาไทย เรียนได้ทุกที่ ทุกเวลา',
   'nav.home': 'หน้าแรก',
@@ -258,6 +263,8 @@ export const th = {
 export type MessageKey = keyof typeof th;
 
 export const en: Record<MessageKey, string> = {
+  ...assessments.en,
+  ...certificates.en,
   'app.name': 'Rianroo',
   'app.tagline': 'Thai video courses online, learn anywhere, any time',
   'nav.home': 'Home',

@@ -1,25 +1,36 @@
+import type { AssessmentSummary } from '@rianroo/contract';
 import { Link } from 'react-router';
 import { clock } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import type { PlayerEpisode } from '../api/episodes';
 import { isPreparing } from '../api/episodes';
 import { Icon } from './Icon';
+import { TestRow } from './TestRow';
 
-/** The course's episodes: watched ticks, lengths, teasers, locks; the current one highlighted. */
+/**
+ * The course's episodes: watched ticks, lengths, teasers, locks; the current one highlighted. The pre-test
+ * comes first, each episode's quiz under it, and the post-test last (closed until every episode it needs is
+ * watched).
+ */
 export function EpisodeList({
   slug,
   episodes,
   currentId,
   watchedIds,
   courseDone,
+  preTest = null,
+  postTest = null,
 }: {
   slug: string;
   episodes: PlayerEpisode[];
   currentId: string;
   watchedIds: Set<string>;
   courseDone: number | undefined;
+  preTest?: AssessmentSummary | null;
+  postTest?: AssessmentSummary | null;
 }) {
   const { t } = useI18n();
+  const left = episodes.filter((e) => !e.isTeaser && !watchedIds.has(e.id)).length;
   return (
     <section className="mt-8 lg:mt-0" aria-labelledby="episode-list">
       <h2 id="episode-list" className="text-lg font-semibold">
@@ -29,6 +40,11 @@ export function EpisodeList({
         <p className="mt-1 text-sm text-slate-600">{t('player.courseDone', { n: Math.round(courseDone) })}</p>
       )}
       <ol className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+        {preTest && (
+          <li>
+            <TestRow slug={slug} test={preTest} />
+          </li>
+        )}
         {episodes.map((e) => (
           <EpisodeRow
             key={e.id}
@@ -38,6 +54,17 @@ export function EpisodeList({
             watched={watchedIds.has(e.id)}
           />
         ))}
+        {postTest && (
+          <li>
+            <TestRow
+              slug={slug}
+              test={postTest}
+              closedBecause={
+                left > 0 && !postTest.passed ? t('assess.list.postLocked', { n: left }) : undefined
+              }
+            />
+          </li>
+        )}
       </ol>
     </section>
   );
@@ -97,6 +124,7 @@ function EpisodeRow({
           </span>
         </span>
       </Link>
+      {e.quiz && <TestRow slug={slug} test={e.quiz} nested />}
     </li>
   );
 }

@@ -8,6 +8,7 @@ const PATHS = {
   exitFullscreen: 'M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5',
   lock: 'M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z',
   check: 'M5 12.5l4.5 4.5L19 7.5',
+  quiz: 'M9 4h6M8 4H6v17h12V4h-2M9 10h6M9 14h6M9 18h3',
 } as const;
 
 const FILLED = new Set(['play', 'pause']);

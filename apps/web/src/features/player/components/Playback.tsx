@@ -5,13 +5,17 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
-import { PREPARING_POLL_MS, type PlayerEpisode } from '../api/episodes';
+import { PREPARING_POLL_MS, type EpisodeList, type PlayerEpisode } from '../api/episodes';
 import type { OngoingItem } from '../api/ongoing';
 import { getPlayback } from '../api/signed-token';
+import { stepAfterEpisode } from '../lib/course-steps';
 import { storedProgress } from '../lib/progress';
 import { resumeAt } from '../lib/resume';
 import { useWatchProgress } from '../lib/use-watch-progress';
 import { EndedOffer } from './EndedOffer';
+
+/** A new step (the list or the watched episodes changed) starts the offer afresh, its countdown too. */
+const EndedStepOffer = (p: Parameters<typeof EndedOffer>[0]) => <EndedOffer key={p.step.kind} {...p} />;
 import { LockedPanel } from './LockedPanel';
 import { NotReadyPanel } from './NotReadyPanel';
 import { VideoPlayer } from './VideoPlayer';
@@ -38,9 +42,12 @@ export function Playback(props: {
   /** The next episode this learner may watch, and whether locked ones follow. */
   next: PlayerEpisode | undefined;
   lockedAfter: boolean;
+  /** The course's episodes with their tests, and the ones watched: what the end of this one leads to. */
+  list: EpisodeList;
+  watchedIds: Set<string>;
   onProgress: () => void;
 }) {
-  const { slug, courseId, episode, saved, next, lockedAfter, onProgress } = props;
+  const { slug, courseId, episode, saved, next, lockedAfter, list, watchedIds, onProgress } = props;
   const { t } = useI18n();
   const errorText = useErrorText();
   const navigate = useNavigate();
@@ -50,7 +57,8 @@ export function Playback(props: {
     autoPlay: !!(location.state as { autoPlay?: boolean } | null)?.autoPlay,
     n: 0,
   }));
-  const [ended, setEnded] = useState(false);
+  /** Set when the video ends: whether the episode counted as watched before this ending. */
+  const [ended, setEnded] = useState<{ wasWatched: boolean } | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const playback = useQuery({
     queryKey: ['playback', episode.id, run.n],
@@ -132,16 +140,24 @@ export function Playback(props: {
         handlers={{
           ...progress,
           onPlay: () => {
-            setEnded(false);
+            setEnded(null);
             progress.onPlay();
           },
           onEnded: async (time) => {
-            setEnded(true);
+            setEnded({ wasWatched: watchedIds.has(episode.id) });
             await progress.onEnded(time);
           },
         }}
       />
-      {ended && <EndedOffer next={next} lockedAfter={lockedAfter} onPlayNext={playNext} />}
+      {ended && (
+        <EndedStepOffer
+          slug={slug}
+          step={stepAfterEpisode(list, episode.id, watchedIds, { ...ended, hasNext: !!next })}
+          next={next}
+          lockedAfter={lockedAfter}
+          onPlayNext={playNext}
+        />
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useI18n } from '../../../lib/i18n';
 import { useCourseBySlug } from '../../../lib/course-by-slug';
 import { useEpisodes } from '../api/episodes';
 import { useOngoing } from '../api/ongoing';
+import { pendingPreTest, testPath } from '../lib/course-steps';
 import { flushStoredProgress } from '../lib/progress';
 import { episodeToOpen } from '../lib/resume';
 
@@ -37,6 +38,9 @@ export default function CoursePlayerEntry() {
     );
   }
   if (!episodes.data || !ongoing.data) return <PageLoading label={t('common.loading')} />;
+  // A course not started yet opens on its pre-test, when there is one to take.
+  const preTest = pendingPreTest(episodes.data, ongoing.data);
+  if (preTest) return <Navigate replace to={testPath(slug, preTest.id)} />;
   const episode = episodeToOpen(episodes.data.episodes, ongoing.data);
   if (!episode)
     return (

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-error';
@@ -15,6 +15,7 @@ import { Icon } from '../components/Icon';
 import { LockedPanel } from '../components/LockedPanel';
 import { NotReadyPanel } from '../components/NotReadyPanel';
 import { Playback } from '../components/Playback';
+import { pendingPreTest, testPath } from '../lib/course-steps';
 import { flushStoredProgress } from '../lib/progress';
 import { afterEnd, nextEpisode } from '../lib/resume';
 
@@ -35,7 +36,14 @@ export default function PlayerPage() {
   const ongoing = useOngoing(courseId, flushed);
   const watched = useWatched(courseId);
   const refreshProgress = useCallback(() => {
-    for (const key of [['watched', courseId], ['ongoing', courseId], ['my-course'], ['last-watched']])
+    // The tests and the course's completion follow what is watched.
+    const keys = [
+      ['watched', courseId],
+      ['ongoing', courseId],
+      ['episodes', courseId],
+      ['course-completion', courseId],
+    ];
+    for (const key of [...keys, ['my-course'], ['last-watched']])
       void queryClient.invalidateQueries({ queryKey: key });
   }, [queryClient, courseId]);
 
@@ -81,6 +89,9 @@ export default function PlayerPage() {
       </div>
     );
   }
+  // The first episode of a course not started yet waits for its pre-test.
+  const preTest = episode.id === episodes[0]?.id ? pendingPreTest(list.data, ongoing.data) : null;
+  if (preTest) return <Navigate replace to={testPath(slug, preTest.id)} />;
   const next = nextEpisode(episodes, episode.id);
   const ending = afterEnd(episodes, episode.id);
   const watchedIds = new Set(watched.data?.watchedEpisodeIncludeTeaser ?? []);
@@ -116,6 +127,8 @@ export default function PlayerPage() {
             saved={saved}
             next={ending.next}
             lockedAfter={ending.lockedAfter}
+            list={list.data}
+            watchedIds={watchedIds}
             onProgress={refreshProgress}
           />
         )}
@@ -147,6 +160,8 @@ export default function PlayerPage() {
         currentId={episode.id}
         watchedIds={watchedIds}
         courseDone={watched.data?.courseFinishPercentage}
+        preTest={list.data.preTest}
+        postTest={list.data.postTest}
       />
     </div>
   );

@@ -1,0 +1,17 @@
+import type { AssessmentDetail } from '@rianroo/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/session';
+
+/** `GET /assessment/get-assessment-by-course/{courseId}`: pre-test, episode quizzes in order, post-test. */
+export const getCourseAssessments = (courseId: string) =>
+  call<AssessmentDetail[]>(`/assessment/get-assessment-by-course/${encodeURIComponent(courseId)}`, {
+    auth: true,
+  });
+
+export const courseAssessmentsKey = (courseId: string) => ['course-assessments', courseId] as const;
+
+export const courseAssessmentsQuery = (courseId: string) =>
+  queryOptions({ queryKey: courseAssessmentsKey(courseId), queryFn: () => getCourseAssessments(courseId) });
+
+export const useCourseAssessments = (courseId: string | undefined) =>
+  useQuery({ ...courseAssessmentsQuery(courseId ?? ''), enabled: !!courseId });

@@ -1,0 +1,20 @@
+import type { AssessmentDetail } from '@rianroo/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/session';
+
+/** `GET /assessment/get-questions-by-episode/{episodeId}`: the quiz after an episode (none or one). */
+export const getEpisodeAssessments = (episodeId: string) =>
+  call<AssessmentDetail[]>(`/assessment/get-questions-by-episode/${encodeURIComponent(episodeId)}`, {
+    auth: true,
+  });
+
+export const episodeAssessmentsKey = (episodeId: string) => ['episode-assessments', episodeId] as const;
+
+export const episodeAssessmentsQuery = (episodeId: string) =>
+  queryOptions({
+    queryKey: episodeAssessmentsKey(episodeId),
+    queryFn: () => getEpisodeAssessments(episodeId),
+  });
+
+export const useEpisodeAssessments = (episodeId: string | undefined) =>
+  useQuery({ ...episodeAssessmentsQuery(episodeId ?? ''), enabled: !!episodeId });

@@ -1,0 +1,31 @@
+import type { AssessmentResult, QuestionAnswer } from '@rianroo/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/session';
+import { refreshAfterAttempt } from './refresh';
+import { resultsKey } from './results';
+
+/**
+ * `POST /assessment-result`: grades the attempt (its answers saved first while the time lasts). Sending it
+ * twice gives the same result.
+ */
+export const submitAttempt = (body: {
+  assessmentId: string;
+  attemptId?: string;
+  answers?: QuestionAnswer[];
+}) => call<AssessmentResult>('/assessment-result', { auth: true, body });
+
+export function useSubmitAttempt(assessmentId: string, courseId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { attemptId?: string; answers?: QuestionAnswer[] }) =>
+      submitAttempt({ assessmentId, ...body }),
+    onSuccess: async (result) => {
+      // The result shows at once; the list behind it is asked again with the rest.
+      qc.setQueryData<AssessmentResult[]>(resultsKey(assessmentId), (list = []) => [
+        result,
+        ...list.filter((r) => r.attemptId !== result.attemptId),
+      ]);
+      await refreshAfterAttempt(qc, assessmentId, courseId);
+    },
+  });
+}
