@@ -90,3 +90,14 @@ export async function withTokens(
     [u.access_token, u.refresh_token, u.user.id],
   );
 }
+
+/**
+ * Opening a course the learner has not started leads to its pre-test first (every demo course has one, and
+ * they are skippable): skips it, so that the course opens on its first episode.
+ */
+export async function skipPreTest(page: Page) {
+  await page.waitForURL(/\/library\/course\/[^/]+\/(episode|test)\//);
+  if (!/\/test\//.test(page.url())) return;
+  await page.getByRole('button', { name: 'ข้ามแบบทดสอบก่อนเรียน' }).click();
+  await page.waitForURL(/\/library\/course\/[^/]+\/episode\//);
+}

@@ -1,4 +1,5 @@
 import type { CourseSummary } from '@rianroo/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { minutes } from '../lib/format';
 import { useI18n, type MessageKey } from '../lib/i18n';
@@ -8,11 +9,14 @@ export function CourseCard({
   course,
   progress,
   to = `/courses/${course.slug}`,
+  children,
 }: {
   course: CourseSummary;
   progress?: number;
   /** Where the title leads: the course page, or (for my courses) straight into the player. */
   to?: string;
+  /** More about the course at the foot of the card (my badges and actions). */
+  children?: ReactNode;
 }) {
   const { t } = useI18n();
   return (
@@ -69,6 +73,7 @@ export function CourseCard({
             </p>
           </div>
         )}
+        {children}
       </div>
     </article>
   );

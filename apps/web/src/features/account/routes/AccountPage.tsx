@@ -4,6 +4,7 @@ import { PageLoading } from '../../../components/ui/Spinner';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { useMe } from '../../../lib/use-session';
+import { CertificatesSection } from '../components/CertificatesSection';
 import { DevicesSection } from '../components/DevicesSection';
 import { LanguageSection } from '../components/LanguageSection';
 import { PasswordSection } from '../components/PasswordSection';
@@ -29,6 +30,7 @@ export default function AccountPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-2xl font-bold">{t('account.title')}</h1>
       <ProfileSection key={user.updateDate} user={user} />
+      <CertificatesSection />
       <PasswordSection hasPassword={user.hasPassword} />
       <DevicesSection />
       <LanguageSection user={user} />

@@ -1,5 +1,4 @@
 import { summaryPdfFilename, type CourseSummary } from '@rianroo/contract';
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Alert } from '../../../components/ui/Card';
@@ -8,27 +7,13 @@ import { ApiError } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { useCourseBySlug } from '../../../lib/course-by-slug';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { useSummaryPdf } from '../api/summary-pdf';
 
 const linkButton =
   'inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-medium focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600';
 const primary = `${linkButton} bg-teal-700 text-white hover:bg-teal-800`;
 const secondary = `${linkButton} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
-
-/** A blob: URL for the blob while it is shown, released afterwards. */
-function useObjectUrl(blob: Blob | undefined) {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) return;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(undefined);
-    };
-  }, [blob]);
-  return url;
-}
 
 /** `/summary-document/:slug`: the course's summary PDF in the page, with a download (PRODUCT.md section 5). */
 export default function SummaryDocumentPage() {

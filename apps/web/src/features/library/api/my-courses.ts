@@ -1,12 +1,9 @@
-import type { CourseSummary } from '@rianroo/contract';
+import type { myCourse } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { call } from '../../../lib/session';
 
-export type MyCourse = CourseSummary & {
-  courseFinishPercentage: number;
-  lastWatchedEpisodeId: string | null;
-  lastWatchedAt: string;
-};
+export type MyCourse = z.infer<typeof myCourse>;
 
 export const getMyCourses = () => call<MyCourse[]>('/users/my-course', { auth: true });
 export const useMyCourses = () => useQuery({ queryKey: ['my-course'], queryFn: getMyCourses });

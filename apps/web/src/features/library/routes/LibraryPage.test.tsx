@@ -70,3 +70,51 @@ describe('library with the editors content', () => {
     expect(screen.queryByRole('region', { name: 'ข้อเสนอสมาชิกรายปี' })).toBeNull();
   });
 });
+
+describe('library with completed courses', () => {
+  const course = {
+    id: '0190b2a4-7d3e-7c51-9a2b-0000000000c1',
+    slug: 'stocks',
+    title: 'ลงทุนหุ้นไทย',
+    subtitle: '',
+    description: '',
+    coverImage: null,
+    level: 'beginner',
+    language: 'th',
+    free: false,
+    publishedAt: null,
+    episodeCount: 2,
+    totalDurationSeconds: 600,
+  };
+
+  it('offers review and the certificate for a completed course, and "ดูต่อ" nowhere for it', async () => {
+    stubContentService(
+      {},
+      {
+        auth: user(true),
+        'users/last-watched-episode': { course, episode: { id: 'e2', title: 'ตอนจบ' }, last_second: 30 },
+        'users/my-course': [
+          {
+            ...course,
+            courseFinishPercentage: 100,
+            lastWatchedEpisodeId: 'e2',
+            lastWatchedAt: '2025-03-15T05:00:00Z',
+            completed: true,
+            testsTotal: 2,
+            testsPassed: 2,
+            certificateCode: 'ABCD2345EFGH',
+          },
+        ],
+      },
+    );
+    render(withApp(<LibraryPage />, '/library'));
+    const certificate = await screen.findByRole('link', { name: 'ดูใบประกาศ: ลงทุนหุ้นไทย' });
+    expect(certificate.getAttribute('href')).toBe('/library/course/stocks/certificate');
+    expect(screen.getByText('เรียนจบแล้ว')).toBeTruthy();
+    expect(screen.getByText('ผ่านแบบทดสอบ 2/2')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ทบทวน' }).getAttribute('href')).toBe(
+      '/library/course/stocks/episode/e2',
+    );
+    expect(screen.queryByRole('link', { name: /ดูต่อ/ })).toBeNull();
+  });
+});

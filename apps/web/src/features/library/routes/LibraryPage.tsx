@@ -9,6 +9,7 @@ import { useLastWatched } from '../api/last-watched';
 import { liveBanners, useLibraryBanners } from '../api/library-banners';
 import { useMyCourses } from '../api/my-courses';
 import { AnnualPromotionCard } from '../components/AnnualPromotionCard';
+import { MyCourseCard } from '../components/MyCourseCard';
 import { BannerCarousel, BannerPlaceholder } from '../components/BannerCarousel';
 import { Shelf } from '../components/Shelf';
 
@@ -26,6 +27,7 @@ export default function LibraryPage() {
   const bannerContent = useLibraryBanners();
   const banners = liveBanners(bannerContent.data ?? []);
   const promo = useAnnualPromotion().data;
+  const lastCompleted = !!mine.data?.find((c) => c.id === last.data?.course.id)?.completed;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-2xl font-bold">{t('library.title')}</h1>
@@ -52,7 +54,7 @@ export default function LibraryPage() {
             to={`/library/course/${last.data.course.slug}/episode/${last.data.episode.id}`}
             className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-teal-700 px-5 font-semibold text-white hover:bg-teal-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
           >
-            {t('library.resume')}
+            {lastCompleted ? t('cert.library.review') : t('library.resume')}
           </Link>
         </section>
       )}
@@ -75,12 +77,7 @@ export default function LibraryPage() {
         {(items) => (
           <CourseGrid>
             {items.map((c) => (
-              <CourseCard
-                key={c.id}
-                course={c}
-                progress={c.courseFinishPercentage}
-                to={`/library/course/${c.slug}`}
-              />
+              <MyCourseCard key={c.id} course={c} />
             ))}
           </CourseGrid>
         )}

@@ -1,0 +1,15 @@
+import type { CourseCompletion } from '@rianroo/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/session';
+
+/** `GET /course/{id}/completion`: episodes watched, tests, completion, evaluation and certificate. */
+export const getCompletion = (courseId: string) =>
+  call<CourseCompletion>(`/course/${encodeURIComponent(courseId)}/completion`, { auth: true });
+
+export const completionKey = (courseId: string | undefined) => ['course-completion', courseId] as const;
+
+export const completionQuery = (courseId: string) =>
+  queryOptions({ queryKey: completionKey(courseId), queryFn: () => getCompletion(courseId) });
+
+export const useCompletion = (courseId: string | undefined) =>
+  useQuery({ ...completionQuery(courseId ?? ''), enabled: !!courseId });

@@ -1,0 +1,31 @@
+import type { CourseSummary, recommendedCourses } from '@rianroo/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { call } from '../../../lib/session';
+
+type Recommended = z.infer<typeof recommendedCourses>;
+export const NEXT_COURSES_MAX = 3;
+
+/**
+ * What to learn after a course: courses watched together with it (`/users/my-recommended-course`, asked only
+ * with both ids, as the spec says), or else the newest courses; never the course itself.
+ */
+export async function getNextCourses(uid: string | null, courseId: string): Promise<CourseSummary[]> {
+  const others = (list: CourseSummary[]) => list.filter((c) => c.id !== courseId).slice(0, NEXT_COURSES_MAX);
+  if (uid) {
+    const query = new URLSearchParams({ userId: uid, courseId });
+    const recommended = await call<Recommended>(`/users/my-recommended-course?${query}`, {
+      auth: true,
+    }).catch(() => null);
+    const picked = others(recommended?.courses ?? []);
+    if (picked.length) return picked;
+  }
+  return others(await call<CourseSummary[]>('/users/my-new-course', { auth: true }));
+}
+
+export const useNextCourses = (uid: string | null, courseId: string) =>
+  useQuery({
+    queryKey: ['next-courses', uid, courseId],
+    queryFn: () => getNextCourses(uid, courseId),
+    staleTime: 5 * 60_000,
+  });

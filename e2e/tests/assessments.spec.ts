@@ -1,0 +1,221 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_ASSESSMENTS } from '../../apps/api/src/db/seed-assessments-data';
+import { expect, registerByApi, test, withTokens } from './fixtures';
+
+// The demo course `personal-finance-101` is free: every learner may take its tests. Its post-test (the seed's
+// `finalQuestions`) is timed (10 minutes), shuffled, 3 attempts, 60% to pass.
+const SLUG = 'personal-finance-101';
+const FINAL = DEMO_ASSESSMENTS.find((d) => d.slug === SLUG)!.finalQuestions;
+
+type Learner = Awaited<ReturnType<typeof registerByApi>>;
+
+async function course(request: APIRequestContext, u: Learner) {
+  const headers = { authorization: `Bearer ${u.access_token}` };
+  const c = await (await request.get(`/api/course/get-course-by-slug/${SLUG}`, { headers })).json();
+  const list = await (await request.post(`/api/course/${c.id}/get-episode-and-quiz`, { headers })).json();
+  return {
+    id: c.id as string,
+    headers,
+    episodes: list.episodes as { id: string; title: string }[],
+    postTestId: list.postTest.id as string,
+  };
+}
+
+/** Watches every episode but the last to the end, through the API. */
+async function watchAllBut(request: APIRequestContext, c: Awaited<ReturnType<typeof course>>, leave = 1) {
+  for (const e of c.episodes.slice(0, c.episodes.length - leave)) {
+    const res = await request.post('/api/users/on-going-episode', {
+      headers: c.headers,
+      data: { course_id: c.id, episode_id: e.id, last_second: 30, episodeCompletionPercentage: 100 },
+    });
+    expect(res.status()).toBe(200);
+  }
+}
+
+/** Answers every question shown (all on one page), rightly or wrongly, by the seed's answers. */
+async function answerAll(page: Page, right: boolean) {
+  await page.getByLabel('ทุกข้อในหน้าเดียว').check();
+  for (const q of FINAL) {
+    const group = page.getByRole('group', { name: new RegExp(q.prompt.replace(/[()]/g, '.')) });
+    const picks = q.choices.filter(([, correct]) => correct === right);
+    for (const [label] of right ? picks : picks.slice(0, 1)) {
+      await group.getByLabel(label, { exact: true }).check();
+    }
+  }
+}
+
+async function submit(page: Page) {
+  await page.getByRole('button', { name: 'ส่งคำตอบ' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'ส่งคำตอบ' }).click();
+}
+
+async function noSeriousA11yProblems(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('from the last episode through the post-test (failed, then passed) and the evaluation to a downloaded certificate anyone can verify', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const u = await registerByApi(request, 'graduate');
+  const c = await course(request, u);
+  await watchAllBut(request, c, 0);
+  await withTokens(page, u);
+  // The last episode's player offers the post-test now that every episode is watched.
+  await page.goto(`/library/course/${SLUG}/episode/${c.episodes.at(-1)!.id}`);
+  await page
+    .getByRole('link', { name: /แบบทดสอบหลังเรียน/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/test/${c.postTestId}$`));
+  await noSeriousA11yProblems(page);
+
+  // First attempt: every answer wrong.
+  await page.getByRole('button', { name: 'เริ่มทำแบบทดสอบ' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await answerAll(page, false);
+  await noSeriousA11yProblems(page);
+  await submit(page);
+  await expect(page.getByText(/ยังไม่ผ่าน \(เกณฑ์ผ่าน 60%\)/)).toBeVisible();
+  // Explanations, but not the right choices while attempts are left.
+  await expect(page.getByText(FINAL[0]!.explanation)).toBeVisible();
+  await expect(page.getByText('เฉลยจะแสดงเมื่อคุณทำผ่าน หรือใช้สิทธิ์ทำครบแล้ว').first()).toBeVisible();
+  await noSeriousA11yProblems(page);
+
+  // Second attempt: every answer right.
+  await page.getByRole('button', { name: 'ทำอีกครั้ง' }).click();
+  await page.getByRole('button', { name: /เริ่มทำ/ }).click();
+  await answerAll(page, true);
+  await submit(page);
+  await expect(page.getByText('100%').first()).toBeVisible();
+  await page.getByRole('link', { name: 'เรียนจบคอร์สแล้ว — ดูผลและรับใบประกาศ' }).click();
+
+  // The course-completed moment, then the evaluation the certificate needs.
+  await expect(page.getByRole('heading', { name: 'ยินดีด้วย คุณเรียนจบแล้ว!' })).toBeVisible();
+  await noSeriousA11yProblems(page);
+  await page.getByRole('link', { name: 'ทำแบบประเมิน' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/library/course/${SLUG}/evaluation$`));
+  // Sending with a required question unanswered keeps the form, with the error at the field.
+  await page.getByRole('button', { name: 'ส่งแบบประเมิน' }).click();
+  await expect(page.getByText('กรุณาตอบคำถามนี้').first()).toBeVisible();
+  await noSeriousA11yProblems(page);
+  for (const group of await page.getByRole('radiogroup').all()) {
+    const five = group.getByRole('radio', { name: /5 ดาว/ });
+    if (await five.count()) await five.check({ force: true });
+  }
+  await page.getByRole('radio', { name: 'ใช้ได้ทันที' }).check({ force: true });
+  await page.getByRole('textbox').fill('อธิบายเข้าใจง่าย ใช้ได้จริง');
+  await page.getByRole('button', { name: 'ส่งแบบประเมิน' }).click();
+  await expect(page.getByText('ขอบคุณสำหรับการประเมิน')).toBeVisible();
+
+  // The certificate: issued on this visit, downloaded as a PDF, verified on its public page.
+  await page
+    .getByRole('link', { name: /ใบประกาศ/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/library/course/${SLUG}/certificate$`));
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'ดาวน์โหลด PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^certificate-[A-Z2-9]{12}\.pdf$/);
+  const pdf = await (await import('node:fs/promises')).readFile((await file.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  await noSeriousA11yProblems(page);
+  const code = /certificate-([A-Z2-9]{12})\.pdf/.exec(file.suggestedFilename())![1]!;
+
+  await page.goto(`/certificates/${code}`);
+  await expect(page.getByText('ใบประกาศนียบัตรนี้ถูกต้อง')).toBeVisible();
+  await expect(page.getByText('ทดสอบ อีทูอี')).toBeVisible();
+  await expect(page.getByText('วางแผนการเงินส่วนบุคคลฉบับเริ่มต้น').first()).toBeVisible();
+  await noSeriousA11yProblems(page);
+  // Its page shares well: Open Graph tags in the HTML itself, for crawlers that run no script.
+  const html = await (await request.get(`/certificates/${code}`)).text();
+  expect(html).toContain(
+    'property="og:title" content="ใบประกาศนียบัตร: วางแผนการเงินส่วนบุคคลฉบับเริ่มต้น · ทดสอบ อีทูอี"',
+  );
+  // Anyone, not logged in, can verify it; an unknown code says so.
+  const anonymous = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  await anonymous.goto(`/certificates/${code}`);
+  await expect(anonymous.getByText('ใบประกาศนียบัตรนี้ถูกต้อง')).toBeVisible();
+  await expect(anonymous.getByText('ทดสอบ อีทูอี')).toBeVisible();
+  await anonymous.goto('/certificates/ZZZZZZZZZZZZ');
+  await expect(anonymous.getByText('ไม่พบใบประกาศนียบัตร')).toBeVisible();
+  await anonymous.close();
+});
+
+test('a reload in the middle of a timed test keeps the answers and the remaining time', async ({
+  page,
+  request,
+}) => {
+  const u = await registerByApi(request, 'reload');
+  const c = await course(request, u);
+  await watchAllBut(request, c, 0);
+  await withTokens(page, u);
+  await page.goto(`/library/course/${SLUG}/test/${c.postTestId}`);
+  await page.getByRole('button', { name: 'เริ่มทำแบบทดสอบ' }).click();
+  await page.getByLabel('ทุกข้อในหน้าเดียว').check();
+  const first = FINAL[0]!;
+  const second = FINAL[2]!;
+  const saved = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/assessment-response') && r.request().method() === 'POST' && r.status() === 200,
+  );
+  await page
+    .getByRole('group', { name: new RegExp(first.prompt) })
+    .getByLabel(first.choices[1]![0], { exact: true })
+    .check();
+  await page
+    .getByRole('group', { name: new RegExp(second.prompt) })
+    .getByLabel('ผิด', { exact: true })
+    .check();
+  await saved;
+  await expect(page.getByText('บันทึกคำตอบแล้ว')).toBeVisible();
+  const seconds = async () => {
+    const [m, s] = (await page.getByRole('timer').innerText()).trim().split(':').map(Number);
+    return m! * 60 + s!;
+  };
+  const before = await seconds();
+  expect(before).toBeGreaterThan(500);
+
+  await page.reload();
+  await page.getByLabel('ทุกข้อในหน้าเดียว').check();
+  await expect(
+    page
+      .getByRole('group', { name: new RegExp(first.prompt) })
+      .getByLabel(first.choices[1]![0], { exact: true }),
+  ).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: new RegExp(second.prompt) }).getByLabel('ผิด', { exact: true }),
+  ).toBeChecked();
+  // The clock went on from where it was (server time), not from the start.
+  const after = await seconds();
+  expect(after).toBeLessThanOrEqual(before);
+  expect(after).toBeGreaterThan(before - 60);
+});
+
+test('at 360 px the test and the certificate pages fit the screen', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const u = await registerByApi(request, 'narrow');
+  const c = await course(request, u);
+  await watchAllBut(request, c, 0);
+  await withTokens(page, u);
+  await page.goto(`/library/course/${SLUG}/test/${c.postTestId}`);
+  await page.getByRole('button', { name: 'เริ่มทำแบบทดสอบ' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await fits()).toBe(true);
+  await noSeriousA11yProblems(page);
+  await page.goto(`/library/course/${SLUG}/completed`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await fits()).toBe(true);
+  await page.goto('/certificates/ZZZZZZZZZZZZ');
+  await expect(page.getByText('ไม่พบใบประกาศนียบัตร')).toBeVisible();
+  expect(await fits()).toBe(true);
+});
