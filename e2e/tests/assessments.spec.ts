@@ -139,6 +139,19 @@ test('from the last episode through the post-test (failed, then passed) and the 
   expect(html).toContain(
     'property="og:title" content="ใบประกาศนียบัตร: วางแผนการเงินส่วนบุคคลฉบับเริ่มต้น · ทดสอบ อีทูอี"',
   );
+  // The library's card says the course is done and leads to the certificate; the account lists it.
+  await page.goto('/library');
+  const mine = page.getByRole('region', { name: 'คอร์สที่กำลังเรียน' });
+  await expect(mine.getByText('เรียนจบแล้ว')).toBeVisible();
+  await expect(mine.getByText('ผ่านแบบทดสอบ 1/3')).toBeVisible();
+  await expect(mine.getByRole('link', { name: /^ดูใบประกาศ/ })).toHaveAttribute(
+    'href',
+    `/library/course/${SLUG}/certificate`,
+  );
+  await expect(mine.getByRole('link', { name: /^ดูต่อ/ })).toHaveCount(0);
+  await page.goto('/account');
+  await expect(page.getByText(code)).toBeVisible();
+
   // Anyone, not logged in, can verify it; an unknown code says so.
   const anonymous = await browser.newPage({ baseURL: new URL(page.url()).origin });
   await anonymous.goto(`/certificates/${code}`);

@@ -53,6 +53,7 @@ test('the library shows where I stopped and my courses with progress', async ({ 
   await expect(page.getByText('เรียนต่อจากที่ค้างไว้')).toBeVisible();
   await expect(page.getByText(`${outline.episodes[1].title} · ดูถึง 0:20`)).toBeVisible();
   const mine = page.getByRole('region', { name: 'คอร์สที่กำลังเรียน' });
-  await expect(mine.getByRole('link', { name: course.title })).toBeVisible();
+  await expect(mine.getByRole('link', { name: course.title, exact: true })).toBeVisible();
+  await expect(mine.getByRole('link', { name: `ดูต่อ : ${course.title}` })).toBeVisible();
   await expect(mine.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
 });
