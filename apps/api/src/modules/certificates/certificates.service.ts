@@ -130,12 +130,12 @@ export class CertificatesService {
     return { cert, course };
   }
 
-  /** The stored PDF of a certificate, made and stored on first need. */
-  async pdf(cert: repo.CertificateRow): Promise<Buffer> {
+  /** The stored PDF of a certificate and its storage key, made and stored on first need. */
+  async pdf(cert: repo.CertificateRow): Promise<{ pdf: Buffer; key: string }> {
     const key = cert.pdfKey ?? `certificates/${cert.code}.pdf`;
     if (cert.pdfKey) {
       const stored = await this.app.storage.readAll(key);
-      if (stored) return stored;
+      if (stored) return { pdf: stored, key };
     }
     const inFlight = makingIn.get(this.app.storage) ?? new Map<string, Promise<Buffer>>();
     makingIn.set(this.app.storage, inFlight);
@@ -144,7 +144,7 @@ export class CertificatesService {
       making = this.make(cert, key).finally(() => inFlight.delete(key));
       inFlight.set(key, making);
     }
-    return making;
+    return { pdf: await making, key };
   }
 
   private async make(cert: repo.CertificateRow, key: string) {
@@ -171,7 +171,7 @@ export class CertificatesService {
   async download(userId: string, courseId: string) {
     const { cert } = await this.issue(userId, courseId);
     return {
-      pdf: await this.pdf(cert),
+      pdf: (await this.pdf(cert)).pdf,
       filename: certificateFilename(cert.code),
       type: CERTIFICATE_PDF_TYPE,
     };
@@ -181,10 +181,9 @@ export class CertificatesService {
   async email(userId: string, courseId: string) {
     await this.app.limiter.consume(`certificate-mail:${userId}`, 5, 3600);
     const { cert } = await this.issue(userId, courseId);
-    await this.pdf(cert);
-    const fresh = await repo.certificateOf(this.db, userId, courseId);
+    const { key } = await this.pdf(cert);
     const who = await repo.learner(this.db, userId);
-    if (!who || !fresh?.pdfKey) throw notFound('Certificate');
+    if (!who) throw notFound('User');
     await this.app.mail.send(
       certificateMail(who.email, cert.learnerName, who.locale, {
         courseTitle: cert.courseTitle,
@@ -193,7 +192,7 @@ export class CertificatesService {
         attachment: {
           filename: certificateFilename(cert.code),
           contentType: CERTIFICATE_PDF_TYPE,
-          storageKey: fresh.pdfKey,
+          storageKey: key,
         },
       }),
     );
