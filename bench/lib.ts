@@ -26,7 +26,10 @@ export async function load(
   connections = 100,
   /** Requests per second for all connections together; unset: as fast as the server answers. */
   overallRate?: number,
+  /** Where connection n starts in the header sets; unset: a random place. */
+  startAt?: (n: number) => number,
 ): Promise<Figures> {
+  let clients = 0;
   const pathOf = (i: number) => (typeof request.path === 'function' ? request.path(i) : request.path);
   const result = await autocannon({
     url: `${url}${pathOf(0)}`,
@@ -36,7 +39,8 @@ export async function load(
     pipelining: 1,
     ...(overallRate ? { overallRate } : {}),
     setupClient: (client) => {
-      let i = Math.floor(Math.random() * headerSets.length);
+      // `next()` moves on before the first request, hence the - 1.
+      let i = (startAt ? startAt(clients++) : Math.floor(Math.random() * headerSets.length)) - 1;
       // Changes the current request in place (autocannon's setRequest would be undone by its iterator).
       const current = (client as unknown as { requestIterator: { currentRequest: { path: string } } })
         .requestIterator;

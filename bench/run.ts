@@ -187,14 +187,11 @@ async function main() {
     console.log(
       `\ngraded attempts (start, then submit with 10 answers), ${CONNECTIONS} connections, ${SECONDS} s`,
     );
-    await load(`http://127.0.0.1:${apiPort}`, attemptRequest, pairHeaders, 2, CONNECTIONS); // warm-up
-    const attempts = await load(
-      `http://127.0.0.1:${apiPort}`,
-      attemptRequest,
-      pairHeaders,
-      SECONDS,
-      CONNECTIONS,
-    );
+    // Connections start evenly spread over the learners (on a start request), so no two share a learner.
+    const spread = (n: number) => 2 * Math.floor((n * people.length) / CONNECTIONS);
+    const base = `http://127.0.0.1:${apiPort}`;
+    await load(base, attemptRequest, pairHeaders, 2, CONNECTIONS, undefined, spread); // warm-up
+    const attempts = await load(base, attemptRequest, pairHeaders, SECONDS, CONNECTIONS, undefined, spread);
     console.log(
       `  ${'start + submit requests'.padEnd(30)} ${fmt(attempts)}  (graded attempts/s: ${Math.round(attempts.rps / 2)})`,
     );

@@ -1,7 +1,7 @@
 import type { AssessmentSummary } from '@rianroo/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assessmentAttempts, assessmentChoices, assessmentQuestions } from '../../db/schema.js';
+import { assessmentChoices, assessmentQuestions, type assessmentAttempts } from '../../db/schema.js';
 
 export type Attempt = typeof assessmentAttempts.$inferSelect;
 
@@ -22,13 +22,14 @@ export async function findAssessment(db: Db, id: string) {
     updated_at: Date;
     course_free: boolean;
     episode_is_teaser: boolean | null;
-  }>(
-    `select a.*, c.free as course_free, e.is_teaser as episode_is_teaser
+  }>({
+    name: 'assessment_find',
+    text: `select a.*, c.free as course_free, e.is_teaser as episode_is_teaser
      from assessments a join courses c on c.id = a.course_id and c.status = 'published'
      left join episodes e on e.id = a.episode_id
      where a.id = $1 and a.published and (a.episode_id is null or e.published)`,
-    [id],
-  );
+    values: [id],
+  });
   return rows[0];
 }
 export type AssessmentRow = NonNullable<Awaited<ReturnType<typeof findAssessment>>>;
@@ -71,32 +72,73 @@ export async function questionsWithChoices(db: Db, assessmentId: string) {
 }
 export type QuestionRow = Awaited<ReturnType<typeof questionsWithChoices>>[number];
 
-export function attemptsOf(db: Db, userId: string, assessmentId: string) {
-  return db
-    .select()
-    .from(assessmentAttempts)
-    .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.assessmentId, assessmentId)))
-    .orderBy(desc(assessmentAttempts.number));
+/** An attempt row as the database gives it (the statements below are raw SQL, prepared by name). */
+type AttemptRow = {
+  id: string;
+  assessment_id: string;
+  user_id: string;
+  number: number;
+  status: 'in_progress' | 'submitted';
+  question_order: string[];
+  answers: Record<string, string[]>;
+  started_at: Date;
+  deadline_at: Date | null;
+  saved_at: Date | null;
+  submitted_at: Date | null;
+  late: boolean;
+  points_earned: number | null;
+  points_total: number | null;
+  score: number | null;
+  passed: boolean | null;
+  grading: Attempt['grading'];
+};
+const toAttempt = (r: AttemptRow): Attempt => ({
+  id: r.id,
+  assessmentId: r.assessment_id,
+  userId: r.user_id,
+  number: r.number,
+  status: r.status,
+  questionOrder: r.question_order,
+  answers: r.answers,
+  startedAt: r.started_at,
+  deadlineAt: r.deadline_at,
+  savedAt: r.saved_at,
+  submittedAt: r.submitted_at,
+  late: r.late,
+  pointsEarned: r.points_earned,
+  pointsTotal: r.points_total,
+  score: r.score,
+  passed: r.passed,
+  grading: r.grading,
+});
+
+/** Every request of a test reads or writes its attempt: named statements, planned once per connection. */
+async function attempts(db: Db, name: string, text: string, values: unknown[]) {
+  const { rows } = await db.$client.query<AttemptRow>({ name, text, values });
+  return rows.map(toAttempt);
 }
 
-export async function attemptById(db: Db, id: string) {
-  const rows = await db.select().from(assessmentAttempts).where(eq(assessmentAttempts.id, id));
-  return rows[0];
-}
+/** The learner's attempts of a test, newest first. */
+export const attemptsOf = (db: Db, userId: string, assessmentId: string) =>
+  attempts(
+    db,
+    'attempts_of',
+    `select * from assessment_attempts where user_id = $1 and assessment_id = $2 order by number desc`,
+    [userId, assessmentId],
+  );
 
-export async function openAttempt(db: Db, userId: string, assessmentId: string) {
-  const rows = await db
-    .select()
-    .from(assessmentAttempts)
-    .where(
-      and(
-        eq(assessmentAttempts.userId, userId),
-        eq(assessmentAttempts.assessmentId, assessmentId),
-        eq(assessmentAttempts.status, 'in_progress'),
-      ),
-    );
-  return rows[0];
-}
+export const attemptById = async (db: Db, id: string) =>
+  (await attempts(db, 'attempt_by_id', `select * from assessment_attempts where id = $1`, [id]))[0];
+
+export const openAttempt = async (db: Db, userId: string, assessmentId: string) =>
+  (
+    await attempts(
+      db,
+      'attempt_open',
+      `select * from assessment_attempts where user_id = $1 and assessment_id = $2 and status = 'in_progress'`,
+      [userId, assessmentId],
+    )
+  )[0];
 
 /**
  * Starts the next attempt in one statement: its number is one more than the last, never above the limit,
@@ -113,16 +155,17 @@ export async function startAttempt(
     seconds: number | null;
   },
 ): Promise<Attempt | undefined> {
-  const { rows } = await db.$client.query<{ number: number; started_at: Date; deadline_at: Date | null }>(
-    `insert into assessment_attempts (id, assessment_id, user_id, number, question_order, started_at, deadline_at)
+  const { rows } = await db.$client.query<{ number: number; started_at: Date; deadline_at: Date | null }>({
+    name: 'attempt_start',
+    text: `insert into assessment_attempts (id, assessment_id, user_id, number, question_order, started_at, deadline_at)
      select $1, $2, $3, coalesce(max(number), 0) + 1, $4::uuid[], now(),
             case when $6::int is null then null else now() + make_interval(secs => $6::int) end
      from assessment_attempts where assessment_id = $2 and user_id = $3
      having $5::int is null or coalesce(max(number), 0) < $5::int
      on conflict do nothing
      returning number, started_at, deadline_at`,
-    [a.id, a.assessmentId, a.userId, a.order, a.max, a.seconds],
-  );
+    values: [a.id, a.assessmentId, a.userId, a.order, a.max, a.seconds],
+  });
   const r = rows[0];
   if (!r) return undefined;
   return {
@@ -147,28 +190,23 @@ export async function startAttempt(
 }
 
 /** Merges answers into the open attempt while its time lasts (plus the grace); no row back: refused. */
-export async function saveAnswers(
+export const saveAnswers = async (
   db: Db,
   attemptId: string,
   answers: Record<string, string[]>,
   graceSeconds: number,
-) {
-  const rows = await db
-    .update(assessmentAttempts)
-    .set({
-      answers: sql`${assessmentAttempts.answers} || ${JSON.stringify(answers)}::jsonb`,
-      savedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(assessmentAttempts.id, attemptId),
-        eq(assessmentAttempts.status, 'in_progress'),
-        sql`(${assessmentAttempts.deadlineAt} is null or now() <= ${assessmentAttempts.deadlineAt} + make_interval(secs => ${graceSeconds}))`,
-      ),
+) =>
+  (
+    await attempts(
+      db,
+      'attempt_save',
+      `update assessment_attempts set answers = answers || $2::jsonb, saved_at = now()
+       where id = $1 and status = 'in_progress'
+         and (deadline_at is null or now() <= deadline_at + make_interval(secs => $3::int))
+       returning *`,
+      [attemptId, JSON.stringify(answers), graceSeconds],
     )
-    .returning();
-  return rows[0];
-}
+  )[0];
 
 /** Whether the attempt's time is over (deadline plus grace), by the database's clock. */
 export async function timeIsUp(db: Db, attemptId: string, graceSeconds: number) {
@@ -181,12 +219,12 @@ export async function timeIsUp(db: Db, attemptId: string, graceSeconds: number) 
 
 /**
  * Finishes the attempt with its grade, only if it is still in progress with exactly the answers that were
- * graded (an autosave or another submit in between gives no row: grade again). `late` by the database's clock.
+ * graded (an autosave or another submit in between gives no row: grade again). With `saving`, those graded
+ * answers are also saved in the same statement, only while the time lasts. `late` by the database's clock.
  */
-export async function finishAttempt(
+export const finishAttempt = async (
   db: Db,
   attempt: { id: string; answers: Record<string, string[]> },
-  graceSeconds: number,
   g: {
     pointsEarned: number;
     pointsTotal: number;
@@ -194,25 +232,33 @@ export async function finishAttempt(
     passed: boolean;
     grading: { questionId: string; correct: boolean; pointsEarned: number }[];
   },
-) {
-  const rows = await db
-    .update(assessmentAttempts)
-    .set({
-      status: 'submitted',
-      submittedAt: sql`now()`,
-      late: sql`${assessmentAttempts.deadlineAt} is not null and now() > ${assessmentAttempts.deadlineAt} + make_interval(secs => ${graceSeconds})`,
-      ...g,
-    })
-    .where(
-      and(
-        eq(assessmentAttempts.id, attempt.id),
-        eq(assessmentAttempts.status, 'in_progress'),
-        sql`${assessmentAttempts.answers} = ${JSON.stringify(attempt.answers)}::jsonb`,
-      ),
+  opts: { graceSeconds: number; saving?: { before: Record<string, string[]> } },
+) =>
+  (
+    await attempts(
+      db,
+      'attempt_finish',
+      `update assessment_attempts set status = 'submitted', submitted_at = now(),
+         answers = $2::jsonb, saved_at = case when $9::boolean then now() else saved_at end,
+         late = deadline_at is not null and now() > deadline_at + make_interval(secs => $3::int),
+         points_earned = $4, points_total = $5, score = $6, passed = $7, grading = $8::jsonb
+       where id = $1 and status = 'in_progress' and answers = $10::jsonb
+         and (not $9::boolean or deadline_at is null or now() <= deadline_at + make_interval(secs => $3::int))
+       returning *`,
+      [
+        attempt.id,
+        JSON.stringify(attempt.answers),
+        opts.graceSeconds,
+        g.pointsEarned,
+        g.pointsTotal,
+        g.score,
+        g.passed,
+        JSON.stringify(g.grading),
+        !!opts.saving,
+        JSON.stringify(opts.saving?.before ?? attempt.answers),
+      ],
     )
-    .returning();
-  return rows[0];
-}
+  )[0];
 
 /**
  * Summaries of a course's assessments with one learner's attempts (for the episode list and completion):
@@ -232,8 +278,9 @@ export async function summaries(db: Db, userId: string, courseId: string) {
     attempts_used: number;
     best: number | null;
     passed: boolean;
-  }>(
-    `select a.id, a.kind, a.episode_id, a.title, a.passing_score, a.max_attempts, a.time_limit_seconds, a.skippable,
+  }>({
+    name: 'assessment_summaries',
+    text: `select a.id, a.kind, a.episode_id, a.title, a.passing_score, a.max_attempts, a.time_limit_seconds, a.skippable,
             (select count(*) from assessment_questions q where q.assessment_id = a.id)::int as question_count,
             coalesce(x.used, 0)::int as attempts_used, x.best, coalesce(x.passed, false) as passed
      from assessments a
@@ -242,8 +289,8 @@ export async function summaries(db: Db, userId: string, courseId: string) {
        select count(*) as used, max(t.score) as best, bool_or(t.passed) as passed
        from assessment_attempts t where t.assessment_id = a.id and t.user_id = $2) x on true
      where a.course_id = $1 and a.published and (a.episode_id is null or e.published)`,
-    [courseId, userId],
-  );
+    values: [courseId, userId],
+  });
   const byEpisode = new Map<string, AssessmentSummary>();
   let preTest: AssessmentSummary | null = null;
   let postTest: AssessmentSummary | null = null;

@@ -264,41 +264,51 @@ export class AssessmentsService {
       throw notFound('Attempt');
     }
     if (!target) throw nothingOpen();
-    let current = target;
-    if (target.status === 'in_progress' && body.answers?.length) {
-      // Saved only while the time lasts; a late submit is graded with what was saved before the deadline.
-      const saved = await repo.saveAnswers(
-        this.db,
-        target.id,
-        await this.checkedAnswers(a, body.answers),
-        ANSWER_GRACE_SECONDS,
-      );
-      current = saved ?? (await repo.attemptById(this.db, target.id)) ?? target;
-    }
-    const graded = current.status === 'submitted' ? current : await this.grade(a, current);
-    return this.result(userId, a, graded);
+    if (target.status === 'submitted') return this.result(userId, a, target);
+    // Answers sent with the submit are saved with the grade, in one statement, while the time lasts; a late
+    // submit is graded with what was saved before the deadline.
+    const sent = body.answers?.length ? await this.checkedAnswers(a, body.answers) : undefined;
+    return this.result(userId, a, await this.grade(a, target, sent));
   }
 
   /**
    * Grades an attempt once. Optimistic: the grade is written only if the attempt is still in progress with
    * the very answers that were graded; an autosave or a second submit in between makes it read and try again
-   * (a submitted attempt is answered as it is).
+   * (a submitted attempt is answered as it is). `sent` answers are merged in first, unless the time is over.
    */
-  private async grade(a: repo.AssessmentRow, attempt: repo.Attempt): Promise<repo.Attempt> {
+  private async grade(
+    a: repo.AssessmentRow,
+    attempt: repo.Attempt,
+    sent?: Record<string, string[]>,
+  ): Promise<repo.Attempt> {
     const questions = await this.questions(a);
     let row: repo.Attempt | undefined = attempt;
     for (let tries = 0; row && tries < 10; tries++) {
       if (row.status === 'submitted') return row;
-      const g = gradeAttempt(questions, row.answers, a.passing_score);
-      const done = await repo.finishAttempt(this.db, row, ANSWER_GRACE_SECONDS, {
-        pointsEarned: g.pointsEarned,
-        pointsTotal: g.pointsTotal,
-        score: g.score,
-        passed: g.passed,
-        grading: g.grades,
-      });
+      const answers = sent ? { ...row.answers, ...sent } : row.answers;
+      const g = gradeAttempt(questions, answers, a.passing_score);
+      const done = await repo.finishAttempt(
+        this.db,
+        { id: row.id, answers },
+        {
+          pointsEarned: g.pointsEarned,
+          pointsTotal: g.pointsTotal,
+          score: g.score,
+          passed: g.passed,
+          grading: g.grades,
+        },
+        { graceSeconds: ANSWER_GRACE_SECONDS, saving: sent ? { before: row.answers } : undefined },
+      );
       if (done) return done;
       row = await repo.attemptById(this.db, row.id);
+      // Refused with answers to save: if it is because the time is over, grade what was saved in time.
+      if (
+        sent &&
+        row?.status === 'in_progress' &&
+        (await repo.timeIsUp(this.db, row.id, ANSWER_GRACE_SECONDS))
+      ) {
+        sent = undefined;
+      }
     }
     throw new Error(`attempt ${attempt.id} could not be graded`);
   }

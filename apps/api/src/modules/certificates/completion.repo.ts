@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
 /**
@@ -6,20 +5,24 @@ import type { Db } from '../../db/client.js';
  * migration 0006): every published non-teaser episode watched and, if the course has a post-test, passed.
  */
 export async function courseCompletion(db: Db, userId: string, courseId: string) {
-  const { rows } = await db.execute<{
+  const { rows } = await db.$client.query<{
     episodes_total: number;
     episodes_watched: number;
     episodes_done: boolean;
     completed: boolean;
-    completed_at: string | Date | null;
-  }>(sql`select episodes_total, episodes_watched, episodes_done, completed, completed_at
-         from course_completion(${userId}, ${courseId})`);
+    completed_at: Date | null;
+  }>({
+    name: 'course_completion',
+    text: `select episodes_total, episodes_watched, episodes_done, completed, completed_at
+           from course_completion($1, $2)`,
+    values: [userId, courseId],
+  });
   const r = rows[0]!;
   return {
     episodesTotal: r.episodes_total,
     episodesWatched: r.episodes_watched,
     episodesDone: r.episodes_done,
     completed: r.completed,
-    completedAt: r.completed_at ? new Date(r.completed_at) : null,
+    completedAt: r.completed_at,
   };
 }

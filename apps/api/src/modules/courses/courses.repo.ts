@@ -60,12 +60,13 @@ export async function publishedSlugs(db: Db) {
 
 /** The learner's best entitlement to all courses: an active or trialing subscription, with its end. */
 export async function activeSubscription(db: Db, userId: string) {
-  const { rows } = await db.$client.query<{ status: string; current_period_end: Date }>(
-    `select status, current_period_end from subscriptions
+  const { rows } = await db.$client.query<{ status: string; current_period_end: Date }>({
+    name: 'active_subscription',
+    text: `select status, current_period_end from subscriptions
      where user_id = $1 and status in ('active', 'trialing') and current_period_end > now()
      order by (status = 'active') desc, current_period_end desc limit 1`,
-    [userId],
-  );
+    values: [userId],
+  });
   return rows[0];
 }
 

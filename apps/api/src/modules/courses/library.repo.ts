@@ -75,12 +75,13 @@ export async function organizationCourses(db: Db, userId: string, kind: 'grant' 
 }
 
 export async function organizationGrants(db: Db, userId: string, courseId: string) {
-  const { rows } = await db.$client.query(
-    `select 1 from users u join organization_courses oc
+  const { rows } = await db.$client.query({
+    name: 'organization_grant',
+    text: `select 1 from users u join organization_courses oc
        on oc.organization_id = u.organization_id and oc.kind = 'grant' and oc.course_id = $2
      where u.id = $1`,
-    [userId, courseId],
-  );
+    values: [userId, courseId],
+  });
   return rows.length > 0;
 }
 
