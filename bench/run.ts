@@ -167,7 +167,7 @@ async function main() {
 
     // Graded attempts: each learner starts an attempt of a 10-question quiz and submits it with its answers;
     // the two requests of a learner go one after the other on one connection (header sets doubled).
-    const CERTIFICATE_LEARNERS = 200;
+    const CERTIFICATE_LEARNERS = 420; // 20 to warm up, 200 one at a time, 200 four at a time
     const quizData = await prepareAssessmentData(database.url, people, CERTIFICATE_LEARNERS);
     const pairHeaders = headerSets.flatMap((h) => [h, h]);
     const quizOfPair = (i: number) =>
@@ -204,17 +204,24 @@ async function main() {
       if (res.status !== 200 || body.length < 1000) throw new Error(`${res.status}`);
     };
     const graduates = headerSets.slice(0, CERTIFICATE_LEARNERS);
-    console.log(`\ncertificates, ${CERTIFICATE_LEARNERS} learners, 4 at a time`);
-    const firstIssue = await timedGets(certificateUrl, graduates, 4, isPdf);
-    const served = await timedGets(certificateUrl, [...graduates, ...graduates, ...graduates], 4, isPdf);
+    console.log(`\ncertificates: 200 learners one at a time, 200 four at a time (after 20 to warm up)`);
+    await timedGets(certificateUrl, graduates.slice(0, 20), 1, isPdf);
+    const firstIssue = await timedGets(certificateUrl, graduates.slice(20, 220), 1, isPdf);
+    const firstIssue4 = await timedGets(certificateUrl, graduates.slice(220, 420), 4, isPdf);
+    const issued = graduates.slice(20, 220);
+    const served = await timedGets(certificateUrl, [...issued, ...issued, ...issued], 4, isPdf);
     console.log(
-      `  first certificate (issue, PDF, store): p50 ${firstIssue.p50} ms  p95 ${firstIssue.p95} ms  failures ${firstIssue.failures}`,
+      `  first certificate (issue, PDF, store), one at a time: p50 ${firstIssue.p50} ms  p95 ${firstIssue.p95} ms  failures ${firstIssue.failures}`,
     );
     console.log(
-      `  issued certificate served:             p50 ${served.p50} ms  p95 ${served.p95} ms  failures ${served.failures}`,
+      `  first certificate, four at a time:                    p50 ${firstIssue4.p50} ms  p95 ${firstIssue4.p95} ms  failures ${firstIssue4.failures}`,
+    );
+    console.log(
+      `  issued certificate served, four at a time:            p50 ${served.p50} ms  p95 ${served.p95} ms  failures ${served.failures}`,
     );
     results.certificates = {
       firstIssue: { ...firstIssue, p95Budget: 300, pass: firstIssue.p95 < 300 && !firstIssue.failures },
+      firstIssueFourAtATime: firstIssue4,
       served: { ...served, p95Budget: 20, pass: served.p95 < 20 && !served.failures },
     };
 
