@@ -1,3 +1,4 @@
+import type { CourseSummary } from '@rianroo/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -41,4 +42,22 @@ export function withApp(node: ReactNode, path = '/') {
       </I18nProvider>
     </QueryClientProvider>
   );
+}
+
+/** A published course as the API answers it; tests name only what they need. */
+export function courseFixture(
+  c: Partial<CourseSummary> & Pick<CourseSummary, 'id' | 'slug' | 'title'>,
+): CourseSummary {
+  return {
+    subtitle: '',
+    description: '',
+    coverImage: null,
+    level: 'beginner',
+    language: 'th',
+    free: false,
+    publishedAt: null,
+    episodeCount: 1,
+    totalDurationSeconds: 600,
+    ...c,
+  };
 }

@@ -6,20 +6,16 @@ import { vi } from 'vitest';
 import { I18nProvider } from '../../../lib/i18n';
 import { KEYS, nowSeconds } from '../../../lib/storage';
 import TestPage from '../routes/TestPage';
+import { courseFixture } from '../../../test-content';
 
 export const course: CourseSummary = {
-  id: 'course-1',
-  slug: 'personal-finance-101',
-  title: 'การเงินส่วนบุคคล 101',
-  subtitle: '',
-  description: '',
-  coverImage: null,
-  level: 'beginner',
-  language: 'th',
-  free: false,
-  publishedAt: null,
-  episodeCount: 2,
-  totalDurationSeconds: 600,
+  ...courseFixture({
+    id: 'course-1',
+    slug: 'personal-finance-101',
+    title: 'การเงินส่วนบุคคล 101',
+    episodeCount: 2,
+    totalDurationSeconds: 600,
+  }),
 };
 
 export const questions: AssessmentDetail['questions'] = [

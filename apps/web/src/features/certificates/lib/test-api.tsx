@@ -7,22 +7,18 @@ import { vi } from 'vitest';
 import { I18nProvider } from '../../../lib/i18n';
 import { KEYS, nowSeconds } from '../../../lib/storage';
 import { ToastProvider } from '../../../lib/toast';
+import { courseFixture } from '../../../test-content';
 
 /** Test helpers of the certificate screens: fixtures, a stubbed API, and the app's providers. */
 export const uid = '0190b2a4-7d3e-7c51-9a2b-0000000000f1';
 export const course: CourseSummary = {
-  id: '0190b2a4-7d3e-7c51-9a2b-0000000000c1',
-  slug: 'stocks',
-  title: 'ลงทุนหุ้นไทยสำหรับมือใหม่',
-  subtitle: '',
-  description: '',
-  coverImage: null,
-  level: 'beginner',
-  language: 'th',
-  free: false,
-  publishedAt: null,
-  episodeCount: 5,
-  totalDurationSeconds: 3000,
+  ...courseFixture({
+    id: '0190b2a4-7d3e-7c51-9a2b-0000000000c1',
+    slug: 'stocks',
+    title: 'ลงทุนหุ้นไทยสำหรับมือใหม่',
+    episodeCount: 5,
+    totalDurationSeconds: 3000,
+  }),
 };
 export const otherCourse = (n: number, title = `คอร์สถัดไป ${n}`): CourseSummary => ({
   ...course,

@@ -5,20 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../../lib/i18n';
 import { KEYS, nowSeconds } from '../../../lib/storage';
 import SummaryDocumentPage from './SummaryDocumentPage';
+import { courseFixture } from '../../../test-content';
 
 const course = {
-  id: '01900000-0000-7000-8000-0000000000aa',
-  slug: 'stock-investing-basics',
-  title: 'ลงทุนหุ้นไทยสำหรับมือใหม่',
-  subtitle: '',
-  description: '',
-  coverImage: null,
-  level: 'beginner',
-  language: 'th',
-  free: false,
-  publishedAt: null,
-  episodeCount: 1,
-  totalDurationSeconds: 60,
+  ...courseFixture({
+    id: '01900000-0000-7000-8000-0000000000aa',
+    slug: 'stock-investing-basics',
+    title: 'ลงทุนหุ้นไทยสำหรับมือใหม่',
+    episodeCount: 1,
+    totalDurationSeconds: 60,
+  }),
 };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -3,20 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { withApp } from '../../../test-content';
 import type { MyCourse } from '../api/my-courses';
 import { MyCourseCard } from './MyCourseCard';
+import { courseFixture } from '../../../test-content';
 
 const mine = (over: Partial<MyCourse> = {}): MyCourse => ({
-  id: '0190b2a4-7d3e-7c51-9a2b-0000000000c1',
-  slug: 'stocks',
-  title: 'ลงทุนหุ้นไทย',
-  subtitle: '',
-  description: '',
-  coverImage: null,
-  level: 'beginner',
-  language: 'th',
-  free: false,
-  publishedAt: null,
-  episodeCount: 5,
-  totalDurationSeconds: 3000,
+  ...courseFixture({
+    id: '0190b2a4-7d3e-7c51-9a2b-0000000000c1',
+    slug: 'stocks',
+    title: 'ลงทุนหุ้นไทย',
+    episodeCount: 5,
+    totalDurationSeconds: 3000,
+  }),
   courseFinishPercentage: 40,
   lastWatchedEpisodeId: '0190b2a4-7d3e-7c51-9a2b-0000000000e2',
   lastWatchedAt: '2025-03-15T05:00:00Z',

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../../lib/storage';
 import { stubContentService, withApp } from '../../../test-content';
 import LibraryPage from './LibraryPage';
+import { courseFixture } from '../../../test-content';
 
 const uid = '0190b2a4-7d3e-7c51-9a2b-1f4e5d6c7b8a';
 const user = (boughtAnnual: boolean) => ({
@@ -73,18 +74,13 @@ describe('library with the editors content', () => {
 
 describe('library with completed courses', () => {
   const course = {
-    id: '0190b2a4-7d3e-7c51-9a2b-0000000000c1',
-    slug: 'stocks',
-    title: 'ลงทุนหุ้นไทย',
-    subtitle: '',
-    description: '',
-    coverImage: null,
-    level: 'beginner',
-    language: 'th',
-    free: false,
-    publishedAt: null,
-    episodeCount: 2,
-    totalDurationSeconds: 600,
+    ...courseFixture({
+      id: '0190b2a4-7d3e-7c51-9a2b-0000000000c1',
+      slug: 'stocks',
+      title: 'ลงทุนหุ้นไทย',
+      episodeCount: 2,
+      totalDurationSeconds: 600,
+    }),
   };
 
   it('offers review and the certificate for a completed course, and "ดูต่อ" nowhere for it', async () => {
