@@ -10,7 +10,7 @@ import { useCertificatePdf } from '../api/certificate-pdf';
 import { useCompletion } from '../api/completion';
 import { CertificateActions } from '../components/CertificateActions';
 import { CertificateNotice } from '../components/CertificateNotice';
-import { CourseGate } from '../components/CourseGate';
+import { CourseGate } from '../../../components/CourseGate';
 import { LoadError, PageColumn } from '../components/PageParts';
 import { WhatIsLeft } from '../components/WhatIsLeft';
 

@@ -6,7 +6,7 @@ import { PageLoading } from '../../../components/ui/Spinner';
 import { useI18n } from '../../../lib/i18n';
 import { useCompletion } from '../api/completion';
 import { Achievements } from '../components/Achievements';
-import { CourseGate } from '../components/CourseGate';
+import { CourseGate } from '../../../components/CourseGate';
 import { LoadError, PageColumn } from '../components/PageParts';
 import { NextCourses } from '../components/NextCourses';
 import { WhatIsLeft } from '../components/WhatIsLeft';

@@ -11,7 +11,7 @@ import { useCompletion } from '../api/completion';
 import { useEvaluationQuestions } from '../api/evaluation-questions';
 import { useEvaluationStatus } from '../api/evaluation-status';
 import { useSubmitEvaluation } from '../api/submit-evaluation';
-import { CourseGate } from '../components/CourseGate';
+import { CourseGate } from '../../../components/CourseGate';
 import { LoadError, PageColumn } from '../components/PageParts';
 import { EvaluationForm } from '../components/EvaluationForm';
 import { EvaluationOutcome } from '../components/EvaluationOutcome';

@@ -1,48 +1,24 @@
 import { summaryPdfFilename, type CourseSummary } from '@rianroo/contract';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
+import { CourseGate } from '../../../components/CourseGate';
 import { Button } from '../../../components/ui/Button';
 import { Alert } from '../../../components/ui/Card';
+import { primaryLink, secondaryLink } from '../../../components/ui/link-styles';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { ApiError } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
-import { useCourseBySlug } from '../../../lib/course-by-slug';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { useSummaryPdf } from '../api/summary-pdf';
 
-const linkButton =
-  'inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-medium focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600';
-const primary = `${linkButton} bg-teal-700 text-white hover:bg-teal-800`;
-const secondary = `${linkButton} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
-
 /** `/summary-document/:slug`: the course's summary PDF in the page, with a download (PRODUCT.md section 5). */
 export default function SummaryDocumentPage() {
-  const { slug = '' } = useParams();
   const { t } = useI18n();
-  const errorText = useErrorText();
-  const course = useCourseBySlug(slug);
-
-  if (course.isPending) return <PageLoading label={t('common.loading')} />;
-  if (course.isError) {
-    const missing = course.error instanceof ApiError && course.error.status === 404;
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <h1 className="mb-4 text-2xl font-bold text-slate-900">{t('summary.title')}</h1>
-        <Alert>{missing ? t('course.notFound') : errorText(course.error)}</Alert>
-        <div className="mt-4 flex flex-wrap gap-3">
-          {!missing && (
-            <Button variant="secondary" onClick={() => void course.refetch()}>
-              {t('common.retry')}
-            </Button>
-          )}
-          <Link to="/courses" className={secondary}>
-            {t('library.browse')}
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  return <SummaryDocument course={course.data} />;
+  return (
+    <CourseGate title={t('summary.title')} back={{ to: '/courses', label: t('library.browse') }}>
+      {(course) => <SummaryDocument course={course} />}
+    </CourseGate>
+  );
 }
 
 function SummaryDocument({ course }: { course: CourseSummary }) {
@@ -65,7 +41,7 @@ function SummaryDocument({ course }: { course: CourseSummary }) {
           {t('summary.lockedTitle')}
         </h2>
         <p className="mt-2 text-amber-950">{t('summary.lockedBody')}</p>
-        <Link to="/free-trial" className={`${primary} mt-4`}>
+        <Link to="/free-trial" className={`${primaryLink} mt-4`}>
           {t('summary.subscribe')}
         </Link>
       </section>
@@ -83,10 +59,10 @@ function SummaryDocument({ course }: { course: CourseSummary }) {
     body = (
       <>
         <div className="mt-6 flex flex-wrap gap-3">
-          <a href={url} download={summaryPdfFilename(course.slug)} className={primary}>
+          <a href={url} download={summaryPdfFilename(course.slug)} className={primaryLink}>
             {t('summary.download')}
           </a>
-          <a href={url} target="_blank" rel="noopener" className={secondary}>
+          <a href={url} target="_blank" rel="noopener" className={secondaryLink}>
             {t('summary.open')}
           </a>
         </div>
