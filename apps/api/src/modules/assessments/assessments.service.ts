@@ -2,7 +2,6 @@ import {
   ANSWER_GRACE_SECONDS,
   type AssessmentDetail,
   type AssessmentResult,
-  type AttemptInProgress,
   type QuestionAnswer,
 } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +10,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { courseCompletion } from '../certificates/completion.repo.js';
 import type { CoursesService } from '../courses/courses.service.js';
+import { toDetail, toInProgress, toResult } from './assessment-views.js';
 import { gradeAttempt } from './grading.js';
 import * as repo from './assessments.repo.js';
 
@@ -30,10 +30,6 @@ function shuffled<T>(items: T[]): T[] {
   }
   return a;
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const answersList = (answers: Record<string, string[]>): QuestionAnswer[] =>
-  Object.entries(answers).map(([questionId, choiceIds]) => ({ questionId, choiceIds }));
 
 /** Quizzes, pre-tests and post-tests (PRODUCT.md section 6): attempts, autosave, grading, limits. */
 export class AssessmentsService {
@@ -107,59 +103,7 @@ export class AssessmentsService {
       this.questions(a),
       repo.attemptsOf(this.db, userId, a.id),
     ]);
-    const open = attempts.find((t) => t.status === 'in_progress');
-    const graded = attempts.filter((t) => t.status === 'submitted');
-    const order = open?.questionOrder ?? questions.map((q) => q.id);
-    const byId = new Map(questions.map((q) => [q.id, q]));
-    const shown = !a.time_limit_seconds || open;
-    const scores = graded.map((t) => t.score ?? 0);
-    return {
-      id: a.id,
-      courseId: a.course_id,
-      episodeId: a.episode_id,
-      kind: a.kind,
-      title: a.title,
-      description: a.description,
-      passingScore: a.passing_score,
-      maxAttempts: a.max_attempts,
-      timeLimitSeconds: a.time_limit_seconds,
-      skippable: a.skippable,
-      questionCount: questions.length,
-      totalPoints: questions.reduce((sum, q) => sum + q.points, 0),
-      questions: shown
-        ? order.flatMap((qid) => {
-            const q = byId.get(qid);
-            if (!q) return [];
-            // Only what a learner may see: never the correct flags or the explanation.
-            return [
-              {
-                id: q.id,
-                kind: q.kind,
-                prompt: q.prompt,
-                points: q.points,
-                choices: q.choices.map((c) => ({ id: c.id, label: c.label })),
-              },
-            ];
-          })
-        : [],
-      attemptsUsed: attempts.length,
-      attemptsLeft: a.max_attempts === null ? null : Math.max(0, a.max_attempts - attempts.length),
-      bestScore: scores.length ? Math.max(...scores) : null,
-      passed: graded.some((t) => t.passed),
-      inProgress: open ? this.inProgress(open) : null,
-    };
-  }
-
-  private inProgress(t: repo.Attempt): AttemptInProgress {
-    return {
-      attemptId: t.id,
-      number: t.number,
-      startedAt: t.startedAt.toISOString(),
-      deadlineAt: iso(t.deadlineAt),
-      secondsLeft: t.deadlineAt ? Math.max(0, Math.ceil((t.deadlineAt.getTime() - Date.now()) / 1000)) : null,
-      savedAt: iso(t.savedAt),
-      answers: answersList(t.answers),
-    };
+    return toDetail(a, questions, attempts);
   }
 
   /** An open attempt whose time (and grace) is over is graded with what was saved in time. */
@@ -238,14 +182,14 @@ export class AssessmentsService {
     }
     if (!Object.keys(answers).length) {
       if (await repo.timeIsUp(this.db, open.id, ANSWER_GRACE_SECONDS)) throw timeUp();
-      return this.inProgress(open);
+      return toInProgress(open);
     }
     const saved = await repo.saveAnswers(this.db, open.id, answers, ANSWER_GRACE_SECONDS);
     if (!saved) {
       if (await repo.timeIsUp(this.db, open.id, ANSWER_GRACE_SECONDS)) throw timeUp();
       throw nothingOpen();
     }
-    return this.inProgress(saved);
+    return toInProgress(saved);
   }
 
   /**
@@ -321,9 +265,7 @@ export class AssessmentsService {
       repo.attemptsOf(this.db, userId, a.id),
       this.questions(a),
     ]);
-    return attempts
-      .filter((t) => t.status === 'submitted')
-      .map((t) => this.toResult(a, questions, t, attempts));
+    return attempts.filter((t) => t.status === 'submitted').map((t) => toResult(a, questions, t, attempts));
   }
 
   private async result(userId: string, a: repo.AssessmentRow, attempt: repo.Attempt) {
@@ -331,51 +273,7 @@ export class AssessmentsService {
       this.questions(a),
       repo.attemptsOf(this.db, userId, a.id),
     ]);
-    return this.toResult(a, questions, attempt, attempts);
-  }
-
-  /**
-   * A graded attempt. The right choices are shown once the learner has passed or has no attempt left;
-   * before that a retry would be a copy.
-   */
-  private toResult(
-    a: repo.AssessmentRow,
-    questions: repo.QuestionRow[],
-    t: repo.Attempt,
-    attempts: repo.Attempt[],
-  ): AssessmentResult {
-    const attemptsLeft = a.max_attempts === null ? null : Math.max(0, a.max_attempts - attempts.length);
-    const open = attempts.some((x) => x.status === 'in_progress');
-    const reveal = attempts.some((x) => x.passed) || (attemptsLeft === 0 && !open);
-    const byId = new Map(questions.map((q) => [q.id, q]));
-    return {
-      attemptId: t.id,
-      assessmentId: a.id,
-      number: t.number,
-      startedAt: t.startedAt.toISOString(),
-      submittedAt: (t.submittedAt ?? t.startedAt).toISOString(),
-      score: t.score ?? 0,
-      pointsEarned: t.pointsEarned ?? 0,
-      pointsTotal: t.pointsTotal ?? 0,
-      passed: t.passed ?? false,
-      late: t.late,
-      attemptsLeft,
-      questions: (t.grading ?? []).flatMap((g) => {
-        const q = byId.get(g.questionId);
-        if (!q) return [];
-        return [
-          {
-            questionId: q.id,
-            correct: g.correct,
-            points: q.points,
-            pointsEarned: g.pointsEarned,
-            choiceIds: t.answers[q.id] ?? [],
-            correctChoiceIds: reveal ? q.choices.filter((c) => c.correct).map((c) => c.id) : null,
-            explanation: q.explanation,
-          },
-        ];
-      }),
-    };
+    return toResult(a, questions, attempt, attempts);
   }
 
   /** The course's assessments with this learner's attempts: quizzes by episode, the pre- and post-test. */

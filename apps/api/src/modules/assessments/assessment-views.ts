@@ -1,0 +1,120 @@
+import type {
+  AssessmentDetail,
+  AssessmentResult,
+  AttemptInProgress,
+  QuestionAnswer,
+} from '@rianroo/contract';
+import type { Attempt, AssessmentRow, QuestionRow } from './assessments.repo.js';
+
+/** What a learner sees of tests and attempts (pure): never a correct flag before the attempt is graded. */
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const answersList = (answers: Record<string, string[]>): QuestionAnswer[] =>
+  Object.entries(answers).map(([questionId, choiceIds]) => ({ questionId, choiceIds }));
+const attemptsLeftOf = (a: AssessmentRow, attempts: Attempt[]) =>
+  a.max_attempts === null ? null : Math.max(0, a.max_attempts - attempts.length);
+
+/** The attempt in progress, with the seconds left by this server's clock. */
+export function toInProgress(t: Attempt): AttemptInProgress {
+  return {
+    attemptId: t.id,
+    number: t.number,
+    startedAt: t.startedAt.toISOString(),
+    deadlineAt: iso(t.deadlineAt),
+    secondsLeft: t.deadlineAt ? Math.max(0, Math.ceil((t.deadlineAt.getTime() - Date.now()) / 1000)) : null,
+    savedAt: iso(t.savedAt),
+    answers: answersList(t.answers),
+  };
+}
+
+/**
+ * A test with the learner's attempts. A timed test shows its questions only once an attempt runs; they come
+ * in that attempt's order.
+ */
+export function toDetail(a: AssessmentRow, questions: QuestionRow[], attempts: Attempt[]): AssessmentDetail {
+  const open = attempts.find((t) => t.status === 'in_progress');
+  const graded = attempts.filter((t) => t.status === 'submitted');
+  const order = open?.questionOrder ?? questions.map((q) => q.id);
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const shown = !a.time_limit_seconds || open;
+  const scores = graded.map((t) => t.score ?? 0);
+  return {
+    id: a.id,
+    courseId: a.course_id,
+    episodeId: a.episode_id,
+    kind: a.kind,
+    title: a.title,
+    description: a.description,
+    passingScore: a.passing_score,
+    maxAttempts: a.max_attempts,
+    timeLimitSeconds: a.time_limit_seconds,
+    skippable: a.skippable,
+    questionCount: questions.length,
+    totalPoints: questions.reduce((sum, q) => sum + q.points, 0),
+    questions: shown
+      ? order.flatMap((qid) => {
+          const q = byId.get(qid);
+          if (!q) return [];
+          // Only what a learner may see: never the correct flags or the explanation.
+          return [
+            {
+              id: q.id,
+              kind: q.kind,
+              prompt: q.prompt,
+              points: q.points,
+              choices: q.choices.map((c) => ({ id: c.id, label: c.label })),
+            },
+          ];
+        })
+      : [],
+    attemptsUsed: attempts.length,
+    attemptsLeft: attemptsLeftOf(a, attempts),
+    bestScore: scores.length ? Math.max(...scores) : null,
+    passed: graded.some((t) => t.passed),
+    inProgress: open ? toInProgress(open) : null,
+  };
+}
+
+/**
+ * A graded attempt. The right choices are shown once the learner has passed or has no attempt left;
+ * before that a retry would be a copy.
+ */
+export function toResult(
+  a: AssessmentRow,
+  questions: QuestionRow[],
+  t: Attempt,
+  attempts: Attempt[],
+): AssessmentResult {
+  const attemptsLeft = attemptsLeftOf(a, attempts);
+  const open = attempts.some((x) => x.status === 'in_progress');
+  const reveal = attempts.some((x) => x.passed) || (attemptsLeft === 0 && !open);
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  return {
+    attemptId: t.id,
+    assessmentId: a.id,
+    number: t.number,
+    startedAt: t.startedAt.toISOString(),
+    submittedAt: (t.submittedAt ?? t.startedAt).toISOString(),
+    score: t.score ?? 0,
+    pointsEarned: t.pointsEarned ?? 0,
+    pointsTotal: t.pointsTotal ?? 0,
+    passed: t.passed ?? false,
+    late: t.late,
+    attemptsLeft,
+    questions: (t.grading ?? []).flatMap((g) => {
+      const q = byId.get(g.questionId);
+      if (!q) return [];
+      return [
+        {
+          questionId: q.id,
+          correct: g.correct,
+          points: q.points,
+          pointsEarned: g.pointsEarned,
+          choiceIds: t.answers[q.id] ?? [],
+          correctChoiceIds: reveal ? q.choices.filter((c) => c.correct).map((c) => c.id) : null,
+          explanation: q.explanation,
+        },
+      ];
+    }),
+  };
+}
