@@ -182,6 +182,13 @@ describe('course evaluation', () => {
       'answers.1.choiceId',
       `answers.${Q.choice}`,
     ]);
+    // A NUL in the free text (PostgreSQL cannot store it) is a 400 like any other bad value.
+    const nul = await call(u.h, 'POST', '/course-evaluation', {
+      ...evaluation(cat.paid),
+      answers: [...evaluation(cat.paid).answers.slice(0, 2), { questionId: Q.text, text: 'a\u0000b' }],
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().code).toBe('VALIDATION_ERROR');
     const outOfRange = await call(u.h, 'POST', '/course-evaluation', {
       courseId: cat.paid,
       answers: [{ questionId: Q.rating, rating: 6 }],

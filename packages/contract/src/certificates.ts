@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assessmentSummary } from './assessments.js';
+import { textWithoutNul } from './common.js';
 
 /** Course evaluation questions (PRODUCT.md section 6): a rating 1-5, one choice, or free text. */
 export const evaluationQuestionKind = z.enum(['rating', 'choice', 'text']);
@@ -18,8 +19,8 @@ export const EVALUATION_TEXT_MAX = 2000;
 export const evaluationAnswer = z.object({
   questionId: z.uuid(),
   rating: z.number().int().min(1).max(5).optional(),
-  choiceId: z.string().trim().min(1).max(100).optional(),
-  text: z.string().trim().max(EVALUATION_TEXT_MAX).optional(),
+  choiceId: textWithoutNul().trim().min(1).max(100).optional(),
+  text: textWithoutNul().trim().max(EVALUATION_TEXT_MAX).optional(),
 });
 export type EvaluationAnswer = z.infer<typeof evaluationAnswer>;
 export const courseEvaluationBody = z.object({

@@ -21,3 +21,6 @@ export type Device = z.infer<typeof device>;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+/** Text without NUL characters (PostgreSQL cannot store them in text or jsonb): a 400, never a 500. */
+export const textWithoutNul = () => z.string().regex(/^[^\u0000]*$/, 'NUL characters are not allowed');
