@@ -23,4 +23,5 @@ export const PASSWORD_MAX = 128;
 export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 /** Text without NUL characters (PostgreSQL cannot store them in text or jsonb): a 400, never a 500. */
-export const textWithoutNul = () => z.string().regex(/^[^\u0000]*$/, 'NUL characters are not allowed');
+export const textWithoutNul = () =>
+  z.string().refine((v) => !v.includes('\0'), { message: 'NUL characters are not allowed' });
