@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
+/** A card of a page; with a title, a region named by its heading. */
 export function Card({
   title,
   children,
@@ -9,9 +10,17 @@ export function Card({
   children: ReactNode;
   className?: string;
 }) {
+  const heading = useId();
   return (
-    <section className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className}`}>
-      {title && <h2 className="mb-4 text-lg font-semibold text-slate-900">{title}</h2>}
+    <section
+      aria-labelledby={title ? heading : undefined}
+      className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className}`}
+    >
+      {title && (
+        <h2 id={heading} className="mb-4 text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+      )}
       {children}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { AssessmentDetail, AssessmentResult } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Card } from '../../../components/ui/Card';
 import { Button } from '../../../components/ui/Button';
 import { primaryLink, secondaryLink } from '../../../components/ui/link-styles';
 import { episodesQuery } from '../../../lib/course-episodes';
@@ -52,13 +53,7 @@ export function NextSteps({
   if (!links.length) links.push({ to: base, text: t('assess.backToCourse') });
 
   return (
-    <section
-      aria-labelledby="next-steps"
-      className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="next-steps" className="text-lg font-semibold text-slate-900">
-        {t('assess.next.title')}
-      </h2>
+    <Card title={t('assess.next.title')} className="mt-8">
       {outOfAttempts && (
         <p className="mt-2 font-medium text-slate-800">
           {assessment.kind === 'post_test' ? t('assess.outOfAttemptsPost') : t('assess.outOfAttempts')}
@@ -85,6 +80,6 @@ export function NextSteps({
           </Link>
         ))}
       </div>
-    </section>
+    </Card>
   );
 }

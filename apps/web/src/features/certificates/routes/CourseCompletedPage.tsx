@@ -1,6 +1,7 @@
 import type { CourseCompletion, CourseSummary } from '@rianroo/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/ui/Card';
 import { primaryLink, secondaryLink } from '../../../components/ui/link-styles';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { useI18n } from '../../../lib/i18n';
@@ -71,13 +72,7 @@ function Celebration({ course, completion }: { course: CourseSummary; completion
       </div>
       <Achievements completion={completion} />
       <div className="mt-8 grid gap-4 md:grid-cols-2">
-        <section
-          aria-labelledby="evaluation"
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <h2 id="evaluation" className="text-lg font-semibold text-slate-900">
-            {t('cert.eval.title')}
-          </h2>
+        <Card title={t('cert.eval.title')}>
           {completion.evaluated ? (
             <p className="mt-2 font-medium text-emerald-800">{t('cert.eval.thanksShort')}</p>
           ) : (
@@ -90,15 +85,9 @@ function Celebration({ course, completion }: { course: CourseSummary; completion
               </Link>
             </>
           )}
-        </section>
+        </Card>
         {completion.certificateEnabled && (
-          <section
-            aria-labelledby="certificate"
-            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-          >
-            <h2 id="certificate" className="text-lg font-semibold text-slate-900">
-              {t('cert.card.title')}
-            </h2>
+          <Card title={t('cert.card.title')}>
             {hasCertificate ? (
               <>
                 <p className="mt-2 text-slate-700">{t('cert.card.ready')}</p>
@@ -109,7 +98,7 @@ function Celebration({ course, completion }: { course: CourseSummary; completion
             ) : (
               <p className="mt-2 text-slate-700">{t('cert.card.afterEvaluation')}</p>
             )}
-          </section>
+          </Card>
         )}
       </div>
       <div className="mt-6">
