@@ -22,6 +22,10 @@ const timeUp = () =>
 const nothingOpen = () =>
   new AppError('NO_ATTEMPT_IN_PROGRESS', 409, 'No attempt of this test is in progress');
 
+/** The attempt's time and grace are over (by this server's clock; saves are checked by the database's). */
+const overdue = (t: repo.Attempt) =>
+  !!t.deadlineAt && t.deadlineAt.getTime() + ANSWER_GRACE_SECONDS * 1000 < Date.now();
+
 function shuffled<T>(items: T[]): T[] {
   const a = [...items];
   for (let i = a.length - 1; i > 0; i--) {
@@ -98,20 +102,20 @@ export class AssessmentsService {
   }
 
   private async view(userId: string, a: repo.AssessmentRow): Promise<AssessmentDetail> {
-    await this.closeExpired(userId, a);
-    const [questions, attempts] = await Promise.all([
-      this.questions(a),
-      repo.attemptsOf(this.db, userId, a.id),
-    ]);
+    const [questions, attempts] = await Promise.all([this.questions(a), this.attempts(userId, a)]);
     return toDetail(a, questions, attempts);
   }
 
-  /** An open attempt whose time (and grace) is over is graded with what was saved in time. */
-  private async closeExpired(userId: string, a: repo.AssessmentRow) {
-    const open = await repo.openAttempt(this.db, userId, a.id);
-    if (open?.deadlineAt && open.deadlineAt.getTime() + ANSWER_GRACE_SECONDS * 1000 < Date.now()) {
-      await this.grade(a, open);
-    }
+  /**
+   * The learner's attempts of a test, newest first, read once; an open attempt whose time (and grace) is over
+   * is graded first, with what was saved in time.
+   */
+  private async attempts(userId: string, a: repo.AssessmentRow) {
+    const attempts = await repo.attemptsOf(this.db, userId, a.id);
+    const open = attempts.find((t) => t.status === 'in_progress');
+    if (!open || !overdue(open)) return attempts;
+    const graded = await this.grade(a, open);
+    return attempts.map((t) => (t.id === graded.id ? graded : t));
   }
 
   /** The learner's answers as questionId → choice ids, checked against this test; 400 on anything else. */
@@ -181,7 +185,7 @@ export class AssessmentsService {
       if (!open) throw limitReached();
     }
     if (!Object.keys(answers).length) {
-      if (await repo.timeIsUp(this.db, open.id, ANSWER_GRACE_SECONDS)) throw timeUp();
+      if (overdue(open)) throw timeUp();
       return toInProgress(open);
     }
     const saved = await repo.saveAnswers(this.db, open.id, answers, ANSWER_GRACE_SECONDS);
@@ -260,11 +264,7 @@ export class AssessmentsService {
   /** `GET /assessment-result?assessmentId=`: the learner's graded attempts, newest first. */
   async results(userId: string, assessmentId: string) {
     const a = await this.authorized(userId, assessmentId);
-    await this.closeExpired(userId, a);
-    const [attempts, questions] = await Promise.all([
-      repo.attemptsOf(this.db, userId, a.id),
-      this.questions(a),
-    ]);
+    const [attempts, questions] = await Promise.all([this.attempts(userId, a), this.questions(a)]);
     return attempts.filter((t) => t.status === 'submitted').map((t) => toResult(a, questions, t, attempts));
   }
 
