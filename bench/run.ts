@@ -95,6 +95,7 @@ async function main() {
         NODE_ENV: 'production',
         SMTP_URL: 'smtp://127.0.0.1:1',
         PUBLIC_URL: 'http://127.0.0.1',
+        SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
       },
     );
     await waitForLine(api, /ready at/);

@@ -124,6 +124,20 @@ const envSchema = z.object({
   CLOUDFLARE_STREAM_CUSTOMER_CODE: optionalString,
   CLOUDFLARE_STREAM_KEY_ID: optionalString,
   CLOUDFLARE_STREAM_JWK: optionalString,
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  SANDBOX_PAYMENTS_IN_PRODUCTION: bool.default(false),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Only for a local Stripe double in tests: where the stripe package sends its API calls. */
+  STRIPE_API_URL: optionalUrl,
+  /** The PromptPay ID of the sandbox's QR (a 13-digit tax id or a 10-digit phone number). */
+  PROMPTPAY_ID: z
+    .string()
+    .regex(/^(\d{13}|0\d{9})$/, 'PROMPTPAY_ID is a 13-digit tax id or a 10-digit phone number')
+    .default('0105566000000'),
+  SELLER_NAME: z.string().default('บริษัท เรียนรู้ จำกัด (Rianroo Co., Ltd.)'),
+  SELLER_TAX_ID: z.string().default('0105566000000'),
+  SELLER_ADDRESS: z.string().default('99 ถนนพระราม 4 แขวงสีลม เขตบางรัก กรุงเทพมหานคร 10500'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -144,6 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     if (e.JWT_SECRET === DEV_SECRET) problems.push('JWT_SECRET must be set to a real secret in production');
     if (!e.SMTP_URL) problems.push('SMTP_URL must be set in production (e-mail has nowhere to go)');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL must be set in production (links in e-mails)');
+    if (e.PAYMENT_PROVIDER === 'sandbox' && !e.SANDBOX_PAYMENTS_IN_PRODUCTION)
+      problems.push(
+        'PAYMENT_PROVIDER=sandbox takes no money: set PAYMENT_PROVIDER=stripe (or SANDBOX_PAYMENTS_IN_PRODUCTION=true for a staging site)',
+      );
     if (problems.length) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);
   }
   const s3Given = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].filter(
@@ -161,6 +179,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (cfGiven && cfGiven < 3)
     throw new ConfigError(
       'Invalid configuration:\n  CLOUDFLARE_STREAM_CUSTOMER_CODE, CLOUDFLARE_STREAM_KEY_ID and CLOUDFLARE_STREAM_JWK go together',
+    );
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET))
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     );
   const root = apiRoot();
   const dataDir = path.resolve(e.DATA_DIR);
@@ -238,6 +260,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     videoCacheDir: path.resolve(e.VIDEO_CACHE_DIR ?? path.join(dataDir, 'video-cache')),
     ffmpegPath: e.FFMPEG_PATH ?? null,
     playbackTokenTtl: e.PLAYBACK_TOKEN_TTL_SECONDS,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL ?? null,
+            }
+          : null,
+      promptpayId: e.PROMPTPAY_ID,
+      seller: { name: e.SELLER_NAME, taxId: e.SELLER_TAX_ID, address: e.SELLER_ADDRESS },
+    },
     s3:
       s3Given === 4
         ? {

@@ -44,12 +44,28 @@ describe('configuration', () => {
 
   it('refuses production without real secrets, accepts it with them', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET must be set/);
-    const c = loadConfig({
+    const real = {
       NODE_ENV: 'production',
       JWT_SECRET: 'a-real-production-secret-of-enough-length-1234',
       SMTP_URL: 'smtp://mail.example.com:587',
       PUBLIC_URL: 'https://rianroo.example',
+    };
+    // The sandbox takes no money: production needs a real provider, or says it is a staging site.
+    expect(() => loadConfig(real)).toThrow(/PAYMENT_PROVIDER=sandbox takes no money/);
+    expect(loadConfig({ ...real, SANDBOX_PAYMENTS_IN_PRODUCTION: 'true' }).payments.provider).toBe('sandbox');
+    const c = loadConfig({
+      ...real,
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
     });
     expect(c.production).toBe(true);
+    expect(c.payments.stripe?.secretKey).toBe('sk_live_x');
+  });
+
+  it('a stripe provider needs its secret key and webhook secret', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,
+    );
   });
 });

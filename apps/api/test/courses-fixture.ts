@@ -59,14 +59,14 @@ export async function seedCatalogue(t: TestApp) {
   return { paid, free, draft, categoryId, paidEpisodes, freeEpisodes, draftEpisodes };
 }
 
-/** Gives the user an active subscription (or a trial) ending in 30 days. */
+/** Gives the user an active subscription (or a trial: a trial plan) ending in 30 days. */
 export async function subscribe(t: TestApp, userId: string, status: 'active' | 'trialing' = 'active') {
   const planId = uuidv7();
   await t.db.insert(plans).values({
     id: planId,
     code: `plan-${planId}`,
-    name: 'รายเดือน',
-    interval: 'month',
+    name: status === 'trialing' ? 'ทดลองเรียน' : 'รายเดือน',
+    interval: status === 'trialing' ? 'trial' : 'month',
     lengthDays: 30,
     priceSatang: 29_900,
   });
@@ -75,6 +75,7 @@ export async function subscribe(t: TestApp, userId: string, status: 'active' | '
     userId,
     planId,
     status,
+    trial: status === 'trialing',
     currentPeriodStart: new Date(),
     currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
   });

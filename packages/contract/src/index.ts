@@ -8,3 +8,4 @@ export * from './media.js';
 export * from './documents.js';
 export * from './assessments.js';
 export * from './certificates.js';
+export * from './billing.js';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -110,19 +111,27 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
-/** Plans are data (PRODUCT.md section 7). Money is integer satang. */
+/** Plans are data (PRODUCT.md section 7). Money is integer satang, VAT included. */
 export const plans = pgTable('plans', {
   id: uuid('id').primaryKey(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
+  nameEn: text('name_en').notNull().default(''),
   interval: text('interval', { enum: ['month', 'year', 'trial'] }).notNull(),
+  /** Calendar months or years per period; a trial lasts length_days. */
+  intervalCount: integer('interval_count').notNull().default(1),
   lengthDays: integer('length_days').notNull(),
   priceSatang: bigint('price_satang', { mode: 'number' }).notNull(),
   currency: text('currency').notNull().default('THB'),
   active: boolean('active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/**
+ * A learner's entitlement in time. At most one is current (trialing, active or canceled) per learner; expired ones
+ * are history. `trial` marks the row that began as the learner's one free trial (ever).
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -139,10 +148,157 @@ export const subscriptions = pgTable(
     autoRenew: boolean('auto_renew').notNull().default(true),
     provider: text('provider').notNull().default('sandbox'),
     providerRef: text('provider_ref'),
+    trial: boolean('trial').notNull().default(false),
+    /** Day of the month (Bangkok) paid periods end on; shorter months end on their last day. */
+    anchorDay: integer('anchor_day'),
+    canceledAt: ts('canceled_at'),
+    expiredAt: ts('expired_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd),
+    uniqueIndex('subscriptions_one_trial_idx')
+      .on(t.userId)
+      .where(sql`trial`),
+    uniqueIndex('subscriptions_one_current_idx')
+      .on(t.userId)
+      .where(sql`status in ('trialing', 'active', 'canceled')`),
+    index('subscriptions_period_end_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`status in ('trialing', 'active', 'canceled')`),
+  ],
+);
+
+/** Promo codes: percent or amount off, for some plans or all, in a time window, with a redemption cap. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey(),
+    code: text('code').notNull(),
+    percentOff: integer('percent_off'),
+    amountOffSatang: bigint('amount_off_satang', { mode: 'number' }),
+    /** Plan codes it applies to; null: every paid plan. */
+    planCodes: text('plan_codes').array(),
+    validFrom: ts('valid_from'),
+    validTo: ts('valid_to'),
+    maxRedemptions: integer('max_redemptions'),
+    /** Redemptions held by paid and still-payable orders; never above max_redemptions (a CHECK). */
+    redeemedCount: integer('redeemed_count').notNull().default(0),
+    oncePerLearner: boolean('once_per_learner').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_idx').on(sql`upper(${t.code})`),
+    check('coupons_one_discount', sql`(percent_off is null) <> (amount_off_satang is null)`),
+    check('coupons_percent_range', sql`percent_off is null or percent_off between 1 and 100`),
+    check('coupons_amount_positive', sql`amount_off_satang is null or amount_off_satang > 0`),
+    check('coupons_cap', sql`max_redemptions is null or redeemed_count <= max_redemptions`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    couponId: uuid('coupon_id').references(() => coupons.id),
+    subtotalSatang: bigint('subtotal_satang', { mode: 'number' }).notNull(),
+    discountSatang: bigint('discount_satang', { mode: 'number' }).notNull(),
+    totalSatang: bigint('total_satang', { mode: 'number' }).notNull(),
+    vatSatang: bigint('vat_satang', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'expired'] }).notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    paymentRef: text('payment_ref'),
+    method: text('method', { enum: ['card', 'promptpay'] }),
+    /** The subscription period this payment bought (set when paid). */
+    periodStart: ts('period_start'),
+    periodEnd: ts('period_end'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    paidAt: ts('paid_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_provider_ref_idx').on(t.provider, t.providerRef),
+    index('orders_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oncePerLearner: boolean('once_per_learner').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_once_idx')
+      .on(t.couponId, t.userId)
+      .where(sql`once_per_learner`),
+  ],
+);
+
+/** Every verified provider event, once: the key makes a second delivery (also a simultaneous one) a no-op. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+export const receipts = pgTable('receipts', {
+  id: uuid('id').primaryKey(),
+  number: text('number').notNull().unique(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  buyerName: text('buyer_name').notNull(),
+  buyerEmail: text('buyer_email').notNull(),
+  seller: jsonb('seller').$type<{ name: string; taxId: string; address: string }>().notNull(),
+  issuedAt: ts('issued_at').notNull().defaultNow(),
+});
+
+/** One reminder per subscription, period end and lead time, however often the job runs. */
+export const subscriptionReminders = pgTable(
+  'subscription_reminders',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    days: integer('days').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.days, t.periodEnd] })],
 );
 
 /** Development outbox: with no SMTP_URL every e-mail is kept here and shown at /api/dev/mail. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
 import { uuidv7 } from '../lib/ids.js';
 import type { Db } from './client.js';
-import { plans, subscriptions, users } from './schema.js';
+import { subscriptions, users } from './schema.js';
 import { GRADUATE_DEMO, seedAssessments } from './seed-assessments.js';
 import { seedCatalogue } from './seed-catalogue.js';
 
@@ -24,28 +24,6 @@ export const LEGACY_DEMO_EMAIL = 'legacy@rianroo.dev';
 /** Idempotent: every row is keyed by a unique e-mail or code, so later starts change nothing. */
 export async function seed(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db
-    .insert(plans)
-    .values([
-      {
-        id: uuidv7(),
-        code: 'monthly',
-        name: 'รายเดือน',
-        interval: 'month',
-        lengthDays: 30,
-        priceSatang: 29_900,
-      },
-      { id: uuidv7(), code: 'annual', name: 'รายปี', interval: 'year', lengthDays: 365, priceSatang: 299_000 },
-      {
-        id: uuidv7(),
-        code: 'trial',
-        name: 'ทดลองเรียนฟรี 7 วัน',
-        interval: 'trial',
-        lengthDays: 7,
-        priceSatang: 0,
-      },
-    ])
-    .onConflictDoNothing();
   for (const a of DEMO_ACCOUNTS) {
     await db
       .insert(users)
@@ -66,3 +44,4 @@ export async function seed(db: Db): Promise<void> {
   await seedCatalogue(db);
   await seedAssessments(db);
 }
+

@@ -1,10 +1,14 @@
 import * as assessments from './i18n-assessments';
 import * as certificates from './i18n-certificates';
+import * as checkout from './i18n-checkout';
+import * as subscriptions from './i18n-subscriptions';
 
 /** Every string of the screens, Thai first. Keys are the same in both languages (checked by the type). */
 export const th = {
   ...assessments.th,
   ...certificates.th,
+  ...checkout.th,
+  ...subscriptions.th,
   'app.name': 'Rianroo เรียนรู้',
   'app.tagline': 'คอร์สวิดีโอออนไลน์ภาษาไทย เรียนได้ทุกที่ ทุกเวลา',
   'nav.home': 'หน้าแรก',
@@ -265,6 +269,8 @@ export type MessageKey = keyof typeof th;
 export const en: Record<MessageKey, string> = {
   ...assessments.en,
   ...certificates.en,
+  ...checkout.en,
+  ...subscriptions.en,
   'app.name': 'Rianroo',
   'app.tagline': 'Thai video courses online, learn anywhere, any time',
   'nav.home': 'Home',

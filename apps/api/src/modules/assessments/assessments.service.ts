@@ -66,7 +66,7 @@ export class AssessmentsService {
     const a = await repo.findAssessment(this.db, id);
     if (!a) throw notFound('Assessment');
     if (!a.episode_is_teaser) {
-      const access = await this.courses.access(userId, { id: a.course_id, free: a.course_free });
+      const access = await this.courses.access(userId, { id: a.course_id });
       if (!access.canAccess) throw noAccess();
     }
     return a;

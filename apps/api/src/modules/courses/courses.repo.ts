@@ -1,3 +1,4 @@
+import type { CourseAccess } from '@rianroo/contract';
 import type { CourseSummary } from '@rianroo/contract';
 import type { Db } from '../../db/client.js';
 
@@ -58,16 +59,17 @@ export async function publishedSlugs(db: Db) {
   return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at.toISOString() }));
 }
 
-/** The learner's best entitlement to all courses: an active or trialing subscription, with its end. */
-export async function activeSubscription(db: Db, userId: string) {
-  const { rows } = await db.$client.query<{ status: string; current_period_end: Date }>({
-    name: 'active_subscription',
-    text: `select status, current_period_end from subscriptions
-     where user_id = $1 and status in ('active', 'trialing') and current_period_end > now()
-     order by (status = 'active') desc, current_period_end desc limit 1`,
-    values: [userId],
+/**
+ * The one entitlement rule (SQL function course_access, migration 0007): may this learner watch this course, why,
+ * and until when. Named and prepared: every content endpoint asks it.
+ */
+export async function courseAccess(db: Db, userId: string, courseId: string) {
+  const { rows } = await db.$client.query<{ reason: CourseAccess['reason']; expires_at: Date | null }>({
+    name: 'course_access',
+    text: 'select reason, expires_at from course_access($1, $2)',
+    values: [userId, courseId],
   });
-  return rows[0];
+  return rows[0] ?? { reason: 'none' as const, expires_at: null };
 }
 
 export async function publishedEpisodes(db: Db, courseId: string) {

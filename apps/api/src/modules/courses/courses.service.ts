@@ -28,21 +28,17 @@ export class CoursesService {
     return courses.publishedSlugs(this.db);
   }
 
-  /** Free course, or an active or trialing subscription, or a grant of the learner's organisation. */
-  async access(userId: string, course: { id: string; free: boolean }): Promise<CourseAccess> {
-    if (course.free) return { canAccess: true, reason: 'free', expiresAt: null };
-    const sub = await courses.activeSubscription(this.db, userId);
-    if (sub) {
-      return {
-        canAccess: true,
-        reason: sub.status === 'trialing' ? 'trial' : 'subscription',
-        expiresAt: sub.current_period_end.toISOString(),
-      };
-    }
-    if (await library.organizationGrants(this.db, userId, course.id)) {
-      return { canAccess: true, reason: 'organization', expiresAt: null };
-    }
-    return { canAccess: false, reason: 'none', expiresAt: null };
+  /**
+   * The one entitlement rule (PRODUCT.md section 7): a free course, a subscription giving access (trialing, active,
+   * or canceled until its period ends), or a grant of the learner's organisation. One query (course_access).
+   */
+  async access(userId: string, course: { id: string }): Promise<CourseAccess> {
+    const a = await courses.courseAccess(this.db, userId, course.id);
+    return {
+      canAccess: a.reason !== 'none',
+      reason: a.reason,
+      expiresAt: a.expires_at ? a.expires_at.toISOString() : null,
+    };
   }
 
   /** Public: the course and its episode titles, for the course page. */
@@ -98,10 +94,7 @@ export class CoursesService {
     const episode = await courses.findEpisode(this.db, episodeId);
     if (!episode || (courseId && episode.course_id !== courseId)) throw notFound('Episode');
     if (!episode.is_teaser) {
-      const access = await this.access(userId, {
-        id: episode.course_id as string,
-        free: episode.course_free as boolean,
-      });
+      const access = await this.access(userId, { id: episode.course_id as string });
       if (!access.canAccess) throw noAccess();
     }
     return episode;
@@ -198,8 +191,7 @@ export class CoursesService {
     const e = await courses.findEpisode(this.db, episodeId);
     if (!e) throw notFound('Episode');
     const locked =
-      !(e.is_teaser as boolean) &&
-      !(await this.access(userId, { id: e.course_id as string, free: e.course_free as boolean })).canAccess;
+      !(e.is_teaser as boolean) && !(await this.access(userId, { id: e.course_id as string })).canAccess;
     return {
       ...toEpisodeOutline(e),
       ...toEpisodeVideo(e),

@@ -74,17 +74,6 @@ export async function organizationCourses(db: Db, userId: string, kind: 'grant' 
   return rows;
 }
 
-export async function organizationGrants(db: Db, userId: string, courseId: string) {
-  const { rows } = await db.$client.query({
-    name: 'organization_grant',
-    text: `select 1 from users u join organization_courses oc
-       on oc.organization_id = u.organization_id and oc.kind = 'grant' and oc.course_id = $2
-     where u.id = $1`,
-    values: [userId, courseId],
-  });
-  return rows.length > 0;
-}
-
 export async function userTags(db: Db, userId: string): Promise<string[]> {
   const { rows } = await db.$client.query<{ tags: string[] }>(`select tags from users where id = $1`, [
     userId,

@@ -11,11 +11,7 @@ export const WATCHED_AT_PERCENT = 90;
 export const PROGRESS_UPSERT = `with ep as (
              select e.id, e.course_id, e.duration_seconds from episodes e join courses c on c.id = e.course_id
              where e.id = $2 and e.course_id = $3 and e.published and c.status = 'published'
-               and (e.is_teaser or c.free
-                 or exists (select 1 from subscriptions s where s.user_id = $1 and s.status in ('active', 'trialing')
-                            and s.current_period_end > now())
-                 or exists (select 1 from users u join organization_courses oc on oc.organization_id = u.organization_id
-                            and oc.kind = 'grant' and oc.course_id = c.id where u.id = $1)))
+               and (e.is_teaser or (select a.reason from course_access($1, c.id) a) <> 'none'))
            insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at)
            select $1, ep.id, ep.course_id,
                   case when ep.duration_seconds > 0 then least($4::int, ep.duration_seconds) else $4::int end,
@@ -31,7 +27,7 @@ export const PROGRESS_UPSERT = `with ep as (
 /**
  * Saves progress in one statement, so concurrent saves from two tabs lose nothing and the hot path is one
  * round trip: the episode must be published, belong to the course, and be a teaser or one the learner is
- * entitled to (free course, active or trialing subscription, organisation grant); the position is clamped
+ * entitled to (the one rule, course_access: free course, subscription, organisation grant); the position is clamped
  * to the episode's duration; the completion never decreases; watched is set once at 90% and stays.
  * No row back means refused; the caller then finds out why.
  */

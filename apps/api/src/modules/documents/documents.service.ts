@@ -61,7 +61,7 @@ export class DocumentsService {
   async summaryFor(userId: string, courseId: string) {
     const source = await repo.summarySource(this.app.db, courseId);
     if (!source) throw notFound('Course');
-    const access = await this.courses.access(userId, { id: source.course.id, free: source.course.free });
+    const access = await this.courses.access(userId, { id: source.course.id });
     if (!access.canAccess) throw noSummaryAccess();
     const input = toInput(source);
     const version = summaryVersion(input);

@@ -6,13 +6,15 @@ import { users } from '../../db/schema.js';
 export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Db, 'select' | 'update' | 'insert'>;
 
-/** bought_annual is derived: an active or trialing annual subscription whose period has not ended. */
+/**
+ * bought_annual is derived: an annual plan bought and giving access now (entitled_subscriptions, the one rule);
+ * a trial is not bought.
+ */
 export const USER_BY_ID = `
   select u.id, u.email, u.password_hash, u.first_name, u.last_name, u.display_name, u.profile_image, u.phone,
     u.locale, u.role, u.legacy, u.marketing, u.create_date, u.update_date, exists (
-    select 1 from subscriptions s join plans p on p.id = s.plan_id
-    where s.user_id = u.id and p.interval = 'year'
-      and s.status in ('active', 'trialing') and s.current_period_end > now()) as bought_annual
+    select 1 from entitled_subscriptions(u.id) s join plans p on p.id = s.plan_id
+    where p.interval = 'year' and s.status <> 'trialing') as bought_annual
   from users u where u.id = $1 and u.deleted_at is null`;
 
 type RawUser = Record<string, unknown> & { bought_annual: boolean };

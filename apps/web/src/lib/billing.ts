@@ -1,0 +1,38 @@
+import type { Plan, Subscription } from '@rianroo/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { Lang } from './i18n';
+import { call } from './session';
+import { useLoggedIn } from './use-session';
+
+/** Plans and the learner's subscription, shared by the checkout, offers, account and announcement bar. */
+
+/** `GET /plans` (public): the plans on sale, with their prices. */
+export const getPlans = () => call<Plan[]>('/plans');
+export const usePlans = () => useQuery({ queryKey: ['plans'], queryFn: getPlans, staleTime: 5 * 60_000 });
+
+export const mySubscriptionKey = ['my-subscription'] as const;
+/** `GET /my-subscription`: the current subscription or null (spec: a failure answers null too). */
+export const getMySubscription = () => call<Subscription | null>('/my-subscription', { auth: true });
+/** Only asked when logged in; `data` is undefined for a visitor. */
+export function useMySubscription() {
+  const loggedIn = useLoggedIn();
+  return useQuery({
+    queryKey: mySubscriptionKey,
+    queryFn: () => getMySubscription().catch(() => null),
+    enabled: loggedIn,
+    staleTime: 60_000,
+  });
+}
+
+/** A price in baht from satang: "฿2,990" / "฿299.50". */
+export function formatBaht(satang: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang === 'th' ? 'th-TH' : 'en-GB', {
+    style: 'currency',
+    currency: 'THB',
+    minimumFractionDigits: satang % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(satang / 100);
+}
+
+export const planName = (plan: Pick<Plan, 'nameTh' | 'nameEn'>, lang: Lang) =>
+  lang === 'th' ? plan.nameTh : plan.nameEn;
