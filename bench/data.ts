@@ -61,6 +61,27 @@ export async function ensureLibraryData(url: string, log: (s: string) => void) {
   }
 }
 
+/**
+ * One ready video behind every bench episode, so that the playback-token benchmark measures tokens (the files
+ * themselves are never fetched). Idempotent.
+ */
+export async function ensureBenchVideo(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const id = '01930000-0000-7000-8000-0000000000b1';
+    await c.query(
+      `insert into video_assets (id, status, source, duration_seconds, renditions)
+       values ($1, 'ready', 'bench:none', 60, '[{"name":"360p","width":640,"height":360,"bandwidth":800000}]')
+       on conflict do nothing`,
+      [id],
+    );
+    await c.query(`update episodes set video_asset_id = $1 where video_asset_id is null`, [id]);
+  } finally {
+    await c.end();
+  }
+}
+
 /** Learners with their session and the courses they study, for building requests. */
 export async function learners(url: string, limit: number) {
   const c = new pg.Client({ connectionString: url });

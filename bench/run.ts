@@ -11,7 +11,7 @@ import { TokenSigner } from '../apps/api/src/lib/tokens.js';
 import { PROGRESS_UPSERT } from '../apps/api/src/modules/courses/progress.repo.js';
 import { USER_BY_ID } from '../apps/api/src/modules/users/users.repo.js';
 import { prepareAssessmentData, timedGets } from './assessments.js';
-import { ensureLibraryData, learners } from './data.js';
+import { ensureBenchVideo, ensureLibraryData, learners } from './data.js';
 import { firstFrame } from './first-frame.js';
 import {
   cpuSeconds,
@@ -165,6 +165,17 @@ async function main() {
       body: saveBody,
     });
     results.progressSave = { ...(results.progressSave as object), p99Budget: 50, p99Pass: progress.p99 < 50 };
+
+    // Playback tokens: the entitlement rule, then the token of the episode's video (subscribed learners).
+    await ensureBenchVideo(database.url);
+    console.log(
+      `\nGET /api/cloudflare/get-signed-token (playback token), ${CONNECTIONS} connections, ${SECONDS} s`,
+    );
+    results.playbackToken = await measure('API (Fastify)', apiPort, api.pid!, {
+      method: 'GET',
+      path: (i: number) =>
+        `/api/cloudflare/get-signed-token?episodeId=${people[i % people.length]!.episode_id}`,
+    });
 
     // Graded attempts: each learner starts an attempt of a 10-question quiz and submits it with its answers;
     // the two requests of a learner go one after the other on one connection (header sets doubled).

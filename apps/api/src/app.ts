@@ -9,6 +9,9 @@ import type { Db } from './db/client.js';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
 import { AssessmentsService } from './modules/assessments/assessments.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { paymentProvider } from './modules/billing/providers/index.js';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
 import { CertificatesService } from './modules/certificates/certificates.service.js';
 import { EvaluationsService } from './modules/certificates/evaluations.service.js';
@@ -104,6 +107,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const assessments = new AssessmentsService(app, coursesService);
   const certificates = new CertificatesService(app, coursesService, assessments);
   const evaluations = new EvaluationsService(app);
+  const billing = new BillingService(app, await paymentProvider(app.config));
+  app.decorate('billing', billing);
+  await billing.schedule();
   const videos = new VideoService(app);
   app.decorate('videos', videos);
   await videos.start();
@@ -118,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(mediaRoutes, { courses: coursesService });
       await api.register(assessmentsRoutes, { service: assessments });
       await api.register(certificatesRoutes, { certificates, evaluations });
+      await api.register(billingRoutes, { service: billing });
     },
     { prefix: '/api' },
   );

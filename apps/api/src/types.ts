@@ -7,6 +7,7 @@ import type { Limiter } from './plugins/rate-limit.js';
 import type { SessionGuard } from './plugins/auth.js';
 import type { Storage } from './plugins/storage.js';
 import type { VideoService } from './modules/media/videos.service.js';
+import type { BillingService } from './modules/billing/billing.service.js';
 
 export interface AuthContext {
   userId: string;
@@ -24,6 +25,7 @@ declare module 'fastify' {
     sessions: SessionGuard;
     storage: Storage;
     videos: VideoService;
+    billing: BillingService;
     /** The supervised content service (Strapi), when this process runs it. */
     cms: ContentService;
     /** preHandler: requires a valid access token of a live session. */

@@ -30,3 +30,22 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
     await client.end();
   }
 }
+
+/** A client of the pool inside one transaction, for raw SQL that must commit or roll back together. */
+export type TxClient = pg.PoolClient;
+
+/** Runs `fn` in a transaction on one pooled connection: committed when it returns, rolled back when it throws. */
+export async function inTransaction<T>(db: Db, fn: (c: TxClient) => Promise<T>): Promise<T> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('begin');
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}

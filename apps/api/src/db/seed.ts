@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
 import { uuidv7 } from '../lib/ids.js';
 import type { Db } from './client.js';
-import { subscriptions, users } from './schema.js';
+import { coupons, subscriptions, users } from './schema.js';
 import { GRADUATE_DEMO, seedAssessments } from './seed-assessments.js';
 import { seedCatalogue } from './seed-catalogue.js';
 
@@ -41,7 +41,12 @@ export async function seed(db: Db): Promise<void> {
     from users u, plans p
     where u.email = 'annual@rianroo.dev' and p.code = 'annual'
       and not exists (select 1 from subscriptions s where s.user_id = u.id)`);
+  // Demo promo codes (README): 20% off a renewal, once per learner; 500 baht off the annual plan, 100 in all.
+  await db.execute(sql`
+    insert into ${coupons} (id, code, percent_off, amount_off_satang, plan_codes, max_redemptions, once_per_learner)
+    values (${uuidv7()}, 'RENEW20', 20, null, null, null, true),
+           (${uuidv7()}, 'ANNUAL500', null, 50000, array['annual'], 100, true)
+    on conflict do nothing`);
   await seedCatalogue(db);
   await seedAssessments(db);
 }
-

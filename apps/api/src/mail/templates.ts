@@ -124,3 +124,106 @@ export function certificateMail(
     attachments: [c.attachment],
   };
 }
+
+const baht = (satang: number) =>
+  (satang / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const thaiDate = (d: Date, locale: Locale) =>
+  d.toLocaleDateString(locale === 'th' ? 'th-TH' : 'en-GB', {
+    timeZone: 'Asia/Bangkok',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+
+/** The receipt of a paid order (PRODUCT.md section 7): amount, the VAT it includes, the order number. */
+export function receiptMail(
+  to: string,
+  name: string,
+  locale: Locale,
+  r: {
+    receiptNumber: string;
+    orderNumber: string;
+    planName: string;
+    subtotalSatang: number;
+    discountSatang: number;
+    couponCode: string | null;
+    totalSatang: number;
+    vatSatang: number;
+    periodEnd: Date;
+    seller: { name: string; taxId: string; address: string };
+    url: string;
+  },
+): MailMessage {
+  const th = locale === 'th';
+  const subject = th
+    ? `ใบเสร็จรับเงิน ${r.receiptNumber} · คำสั่งซื้อ ${r.orderNumber}`
+    : `Receipt ${r.receiptNumber} · order ${r.orderNumber}`;
+  const net = r.totalSatang - r.vatSatang;
+  const paragraphs = th
+    ? [
+        `สวัสดีคุณ${name}`,
+        `ขอบคุณที่ชำระเงิน แพ็กเกจ ${r.planName} ของคุณใช้ได้ถึง ${thaiDate(r.periodEnd, locale)}`,
+        `เลขที่คำสั่งซื้อ ${r.orderNumber} · เลขที่ใบเสร็จ ${r.receiptNumber}`,
+        `ราคา ${baht(r.subtotalSatang)} บาท` +
+          (r.discountSatang
+            ? ` · ส่วนลด${r.couponCode ? ` (${r.couponCode})` : ''} ${baht(r.discountSatang)} บาท`
+            : ''),
+        `ยอดชำระ ${baht(r.totalSatang)} บาท (รวมภาษีมูลค่าเพิ่ม 7% ${baht(r.vatSatang)} บาท · มูลค่าก่อนภาษี ${baht(net)} บาท)`,
+        `${r.seller.name} · เลขประจำตัวผู้เสียภาษี ${r.seller.taxId} · ${r.seller.address}`,
+      ]
+    : [
+        `Hello ${name},`,
+        `Thank you for your payment. Your ${r.planName} plan runs until ${thaiDate(r.periodEnd, locale)}.`,
+        `Order ${r.orderNumber} · receipt ${r.receiptNumber}`,
+        `Price THB ${baht(r.subtotalSatang)}` +
+          (r.discountSatang
+            ? ` · discount${r.couponCode ? ` (${r.couponCode})` : ''} THB ${baht(r.discountSatang)}`
+            : ''),
+        `Paid THB ${baht(r.totalSatang)} (including 7% VAT of THB ${baht(r.vatSatang)} · THB ${baht(net)} before VAT)`,
+        `${r.seller.name} · tax id ${r.seller.taxId} · ${r.seller.address}`,
+      ];
+  return {
+    to,
+    subject,
+    ...layout(locale, subject, paragraphs, { label: th ? 'ดูใบเสร็จ' : 'View the receipt', url: r.url }),
+  };
+}
+
+/** A subscription or trial ends in `days` days: how to keep learning. */
+export function renewalReminderMail(
+  to: string,
+  name: string,
+  locale: Locale,
+  r: { days: number; planName: string; trial: boolean; endsAt: Date; url: string },
+): MailMessage {
+  const th = locale === 'th';
+  const when = thaiDate(r.endsAt, locale);
+  const subject = th
+    ? r.trial
+      ? `ทดลองเรียนฟรีของคุณจะสิ้นสุดใน ${r.days} วัน`
+      : `แพ็กเกจ ${r.planName} ของคุณจะหมดอายุใน ${r.days} วัน`
+    : r.trial
+      ? `Your free trial ends in ${r.days} day${r.days === 1 ? '' : 's'}`
+      : `Your ${r.planName} plan ends in ${r.days} day${r.days === 1 ? '' : 's'}`;
+  const paragraphs = th
+    ? [
+        `สวัสดีคุณ${name}`,
+        r.trial
+          ? `ทดลองเรียนฟรีของคุณใช้ได้ถึง ${when} สมัครสมาชิกเพื่อเรียนต่อได้ทุกคอร์สโดยไม่สะดุด`
+          : `แพ็กเกจ ${r.planName} ของคุณใช้ได้ถึง ${when} ต่ออายุวันนี้ ระยะเวลาใหม่จะนับต่อจากวันหมดอายุเดิม`,
+      ]
+    : [
+        `Hello ${name},`,
+        r.trial
+          ? `Your free trial runs until ${when}. Subscribe to keep learning every course without a break.`
+          : `Your ${r.planName} plan runs until ${when}. Renew today: the new period starts when the current one ends.`,
+      ];
+  return {
+    to,
+    subject,
+    ...layout(locale, subject, paragraphs, {
+      label: th ? (r.trial ? 'ดูแพ็กเกจ' : 'ต่ออายุ') : r.trial ? 'See the plans' : 'Renew',
+      url: r.url,
+    }),
+  };
+}

@@ -7,6 +7,8 @@ export interface Jobs {
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Registers the handler of a queue (creating the queue if needed). */
   work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Runs the queue's job on a cron schedule (Bangkok time), once per tick however many processes ask. */
+  schedule(name: string, cron: string): Promise<void>;
 }
 
 /** Background jobs on pg-boss, in the same PostgreSQL, so many API processes share one queue. */
@@ -44,6 +46,10 @@ export const jobsPlugin = fp(
             for (const job of batch) await handler(job.data as never);
           },
         );
+      },
+      async schedule(name, cron) {
+        await ensureQueue(name);
+        await boss.schedule(name, cron, {}, { tz: 'Asia/Bangkok', singletonKey: name });
       },
     };
     app.decorate('jobs', jobs);

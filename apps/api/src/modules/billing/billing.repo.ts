@@ -1,0 +1,433 @@
+import type { Db, TxClient } from '../../db/client.js';
+import type { CouponRow } from './pricing.js';
+
+/** SQL of plans, subscriptions, coupons, orders, payment events and receipts (PRODUCT.md section 7). */
+type Q = Pick<TxClient, 'query'> | Db['$client'];
+
+export interface PlanRow {
+  id: string;
+  code: string;
+  name: string;
+  name_en: string;
+  interval: 'month' | 'year' | 'trial';
+  interval_count: number;
+  length_days: number;
+  price_satang: number;
+  currency: string;
+  active: boolean;
+}
+
+export interface SubscriptionRow {
+  id: string;
+  user_id: string;
+  status: 'trialing' | 'active' | 'canceled' | 'expired';
+  current_period_start: Date;
+  current_period_end: Date;
+  auto_renew: boolean;
+  provider: string;
+  trial: boolean;
+  anchor_day: number | null;
+  plan: PlanRow;
+}
+
+export interface OrderRow {
+  id: string;
+  number: string;
+  user_id: string;
+  plan_id: string;
+  coupon_id: string | null;
+  coupon_code: string | null;
+  subtotal_satang: number;
+  discount_satang: number;
+  total_satang: number;
+  vat_satang: number;
+  status: 'pending' | 'paid' | 'failed' | 'expired';
+  provider: string;
+  provider_ref: string | null;
+  method: 'card' | 'promptpay' | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  created_at: Date;
+  expires_at: Date;
+  paid_at: Date | null;
+  receipt_number: string | null;
+  plan: PlanRow;
+}
+
+const num = (v: unknown) => Number(v);
+const toPlan = (p: Record<string, unknown>): PlanRow => ({
+  ...(p as unknown as PlanRow),
+  price_satang: num(p.price_satang),
+});
+
+export async function activePlans(db: Q): Promise<PlanRow[]> {
+  const { rows } = await db.query(`select * from plans where active order by sort, price_satang`);
+  return rows.map(toPlan);
+}
+
+export async function planByCode(db: Q, code: string): Promise<PlanRow | undefined> {
+  const { rows } = await db.query(`select * from plans where code = $1`, [code]);
+  return rows[0] ? toPlan(rows[0]) : undefined;
+}
+
+const SUBSCRIPTION = `select s.*, to_jsonb(p) as plan from subscriptions s join plans p on p.id = s.plan_id`;
+const toSubscription = (r: Record<string, unknown>): SubscriptionRow => ({
+  ...(r as unknown as SubscriptionRow),
+  plan: toPlan(r.plan as Record<string, unknown>),
+});
+
+/** The learner's current subscription (trialing, active or canceled), also when its period has just ended. */
+export async function currentSubscription(db: Q, userId: string, lock = false) {
+  const { rows } = await db.query(
+    `${SUBSCRIPTION} where s.user_id = $1 and s.status in ('trialing', 'active', 'canceled')${lock ? ' for update of s' : ''}`,
+    [userId],
+  );
+  return rows[0] ? toSubscription(rows[0]) : undefined;
+}
+
+/** Ended subscriptions, newest first: expired ones, and a current one whose period is over (not yet recorded). */
+export async function endedSubscriptions(db: Q, userId: string) {
+  const { rows } = await db.query(
+    `${SUBSCRIPTION} where s.user_id = $1 and (s.status = 'expired' or s.current_period_end <= now())
+     order by s.current_period_end desc limit 50`,
+    [userId],
+  );
+  return rows.map(toSubscription);
+}
+
+/** The learner's trial (one ever), if they had one. */
+export async function trialOf(db: Q, userId: string) {
+  const { rows } = await db.query(`${SUBSCRIPTION} where s.user_id = $1 and s.trial`, [userId]);
+  return rows[0] ? toSubscription(rows[0]) : undefined;
+}
+
+/** Records as expired what the clock already ended, for one learner (before a new subscription row) or for all. */
+export async function expireEnded(db: Q, at: Date, userId?: string) {
+  const { rows } = await db.query<{ id: string; user_id: string }>(
+    `update subscriptions set status = 'expired', expired_at = $1, auto_renew = false, updated_at = now()
+     where status in ('trialing', 'active', 'canceled') and current_period_end <= $1
+       ${userId ? 'and user_id = $2' : ''}
+     returning id, user_id`,
+    userId ? [at, userId] : [at],
+  );
+  return rows;
+}
+
+/**
+ * Starts the learner's one free trial: nothing when they had one (the partial unique key on trial holds under two
+ * simultaneous starts) or hold a current subscription (the one-current key). Answers the new row's id.
+ */
+export async function insertTrial(db: Q, userId: string, plan: PlanRow, id: string) {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into subscriptions (id, user_id, plan_id, status, current_period_start, current_period_end,
+       auto_renew, provider, trial)
+     select $1, $2, $3, 'trialing', now(), now() + make_interval(days => $4), false, 'trial', true
+     where not exists (select 1 from subscriptions where user_id = $2 and (trial or status in ('trialing', 'active', 'canceled')))
+     on conflict do nothing returning id`,
+    [id, userId, plan.id, plan.length_days],
+  );
+  return rows[0]?.id;
+}
+
+export async function setRenewal(db: Q, id: string, on: boolean) {
+  await db.query(
+    `update subscriptions set status = $2, auto_renew = $3, canceled_at = $4, updated_at = now() where id = $1`,
+    [id, on ? 'active' : 'canceled', on, on ? null : new Date()],
+  );
+}
+
+export async function extendSubscription(
+  db: Q,
+  s: {
+    id: string;
+    planId: string;
+    end: Date;
+    anchorDay: number;
+    provider: string;
+    providerRef: string | null;
+  },
+) {
+  await db.query(
+    `update subscriptions set plan_id = $2, status = 'active', current_period_end = $3, anchor_day = $4,
+       auto_renew = true, canceled_at = null, provider = $5, provider_ref = $6, updated_at = now()
+     where id = $1`,
+    [s.id, s.planId, s.end, s.anchorDay, s.provider, s.providerRef],
+  );
+}
+
+export async function insertSubscription(
+  db: Q,
+  s: {
+    id: string;
+    userId: string;
+    planId: string;
+    start: Date;
+    end: Date;
+    anchorDay: number;
+    provider: string;
+    providerRef: string | null;
+  },
+) {
+  await db.query(
+    `insert into subscriptions (id, user_id, plan_id, status, current_period_start, current_period_end, anchor_day,
+       auto_renew, provider, provider_ref)
+     values ($1, $2, $3, 'active', $4, $5, $6, true, $7, $8)`,
+    [s.id, s.userId, s.planId, s.start, s.end, s.anchorDay, s.provider, s.providerRef],
+  );
+}
+
+const toCoupon = (r: Record<string, unknown>): CouponRow => ({
+  ...(r as unknown as CouponRow),
+  amount_off_satang: r.amount_off_satang === null ? null : num(r.amount_off_satang),
+});
+
+export async function couponByCode(db: Q, code: string) {
+  const { rows } = await db.query(`select * from coupons where upper(code) = upper($1)`, [code]);
+  return rows[0] ? toCoupon(rows[0]) : undefined;
+}
+
+/** Whether the learner has used a once-per-learner code on a paid order (an unpaid one of theirs is replaced). */
+export async function hasRedeemed(db: Q, couponId: string, userId: string) {
+  const { rows } = await db.query(
+    `select 1 from coupon_redemptions r join orders o on o.id = r.order_id and o.status = 'paid'
+     where r.coupon_id = $1 and r.user_id = $2 and r.once_per_learner`,
+    [couponId, userId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Takes one redemption of a coupon if it is valid now and below its cap: one UPDATE, so simultaneous orders queue
+ * on the row and the count can never pass max_redemptions (the table's CHECK holds it too).
+ */
+export async function takeRedemption(db: Q, couponId: string, at: Date) {
+  const { rows } = await db.query(
+    `update coupons set redeemed_count = redeemed_count + 1
+     where id = $1 and active and (valid_from is null or valid_from <= $2) and (valid_to is null or valid_to > $2)
+       and (max_redemptions is null or redeemed_count < max_redemptions)
+     returning id`,
+    [couponId, at],
+  );
+  return rows.length > 0;
+}
+
+/** A redemption for a payment that came after its order was closed: only the cap is checked (the money came). */
+export async function retakeRedemption(db: Q, couponId: string) {
+  const { rows } = await db.query(
+    `update coupons set redeemed_count = redeemed_count + 1
+     where id = $1 and (max_redemptions is null or redeemed_count < max_redemptions) returning id`,
+    [couponId],
+  );
+  return rows.length > 0;
+}
+
+/** Gives back the redemption an unpaid order held (expired, failed). */
+export async function releaseRedemption(db: Q, orderId: string) {
+  await db.query(
+    `with r as (delete from coupon_redemptions where order_id = $1 returning coupon_id)
+     update coupons c set redeemed_count = redeemed_count - 1 from r where c.id = r.coupon_id`,
+    [orderId],
+  );
+}
+
+export async function insertRedemption(
+  db: Q,
+  r: { orderId: string; couponId: string; userId: string; oncePerLearner: boolean },
+) {
+  await db.query(
+    `insert into coupon_redemptions (order_id, coupon_id, user_id, once_per_learner) values ($1, $2, $3, $4)`,
+    [r.orderId, r.couponId, r.userId, r.oncePerLearner],
+  );
+}
+
+export async function insertOrder(
+  db: Q,
+  o: {
+    id: string;
+    userId: string;
+    planId: string;
+    couponId: string | null;
+    subtotalSatang: number;
+    discountSatang: number;
+    totalSatang: number;
+    vatSatang: number;
+    provider: string;
+    expiresAt: Date;
+  },
+) {
+  await db.query(
+    `insert into orders (id, number, user_id, plan_id, coupon_id, subtotal_satang, discount_satang, total_satang,
+       vat_satang, status, provider, expires_at)
+     values ($1, 'RR-' || to_char(now() at time zone 'Asia/Bangkok', 'YYYYMM') || '-'
+               || lpad(nextval('order_number_seq')::text, 6, '0'),
+             $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10)`,
+    [
+      o.id,
+      o.userId,
+      o.planId,
+      o.couponId,
+      o.subtotalSatang,
+      o.discountSatang,
+      o.totalSatang,
+      o.vatSatang,
+      o.provider,
+      o.expiresAt,
+    ],
+  );
+}
+
+const ORDER = `select o.*, to_jsonb(p) as plan, c.code as coupon_code, r.number as receipt_number
+  from orders o join plans p on p.id = o.plan_id left join coupons c on c.id = o.coupon_id
+  left join receipts r on r.order_id = o.id`;
+const toOrder = (r: Record<string, unknown>): OrderRow => ({
+  ...(r as unknown as OrderRow),
+  subtotal_satang: num(r.subtotal_satang),
+  discount_satang: num(r.discount_satang),
+  total_satang: num(r.total_satang),
+  vat_satang: num(r.vat_satang),
+  plan: toPlan(r.plan as Record<string, unknown>),
+});
+
+export async function orderById(db: Q, id: string, lock = false) {
+  const { rows } = await db.query(`${ORDER} where o.id = $1${lock ? ' for update of o' : ''}`, [id]);
+  return rows[0] ? toOrder(rows[0]) : undefined;
+}
+
+export async function setProviderRef(db: Q, orderId: string, ref: string) {
+  await db.query(`update orders set provider_ref = $2, updated_at = now() where id = $1`, [orderId, ref]);
+}
+
+/** Pending orders of a learner (a new order replaces them), locked. */
+export async function pendingOrdersOf(db: Q, userId: string) {
+  const { rows } = await db.query<{ id: string }>(
+    `select id from orders where user_id = $1 and status = 'pending' for update`,
+    [userId],
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function setOrderStatus(db: Q, id: string, status: 'failed' | 'expired') {
+  await db.query(`update orders set status = $2, updated_at = now() where id = $1`, [id, status]);
+}
+
+export async function markOrderPaid(
+  db: Q,
+  o: {
+    id: string;
+    method: string | null;
+    paymentRef: string | null;
+    periodStart: Date;
+    periodEnd: Date;
+  },
+) {
+  await db.query(
+    `update orders set status = 'paid', paid_at = now(), method = $2, payment_ref = $3, period_start = $4,
+       period_end = $5, updated_at = now()
+     where id = $1`,
+    [o.id, o.method, o.paymentRef, o.periodStart, o.periodEnd],
+  );
+}
+
+/** Pending orders whose time is up, locked and skipped by a concurrent sweep. */
+export async function duePendingOrders(db: Q, at: Date) {
+  const { rows } = await db.query<{ id: string }>(
+    `select id from orders where status = 'pending' and expires_at <= $1 for update skip locked limit 500`,
+    [at],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Records a verified provider event; false when it was recorded before (it is applied once). */
+export async function recordEvent(
+  db: Q,
+  e: { provider: string; eventId: string; type: string; orderId: string | null },
+) {
+  const { rows } = await db.query(
+    `insert into payment_events (provider, event_id, type, order_id)
+     select $1, $2, $3, (select id from orders where id = $4)
+     on conflict do nothing returning 1`,
+    [e.provider, e.eventId, e.type, e.orderId],
+  );
+  return rows.length > 0;
+}
+
+export async function insertReceipt(
+  db: Q,
+  r: {
+    id: string;
+    orderId: string;
+    userId: string;
+    seller: { name: string; taxId: string; address: string };
+  },
+) {
+  const { rows } = await db.query<{ number: string }>(
+    `insert into receipts (id, number, order_id, user_id, buyer_name, buyer_email, seller)
+     select $1, 'RC-' || to_char(now() at time zone 'Asia/Bangkok', 'YYYY') || '-'
+              || lpad(nextval('receipt_number_seq')::text, 6, '0'),
+            $2, u.id, trim(u.first_name || ' ' || u.last_name), u.email, $4
+     from users u where u.id = $3
+     on conflict (order_id) do nothing
+     returning number`,
+    [r.id, r.orderId, r.userId, JSON.stringify(r.seller)],
+  );
+  return rows[0]?.number;
+}
+
+export interface ReceiptRow {
+  number: string;
+  issued_at: Date;
+  buyer_name: string;
+  buyer_email: string;
+  seller: { name: string; taxId: string; address: string };
+  order: OrderRow;
+}
+
+const RECEIPT = `select r.number, r.issued_at, r.buyer_name, r.buyer_email, r.seller, r.order_id from receipts r`;
+
+export async function receiptsOf(db: Q, userId: string, number?: string): Promise<ReceiptRow[]> {
+  const { rows } = await db.query(
+    `${RECEIPT} where r.user_id = $1 ${number ? 'and r.number = $2' : ''} order by r.issued_at desc limit 200`,
+    number ? [userId, number] : [userId],
+  );
+  const out: ReceiptRow[] = [];
+  for (const r of rows) {
+    const order = await orderById(db, r.order_id as string);
+    if (order) out.push({ ...(r as ReceiptRow), order });
+  }
+  return out;
+}
+
+/** Subscriptions ending within (from, to] that have not had the reminder of `days` for this period end. */
+export async function dueReminders(db: Q, days: number, from: Date, to: Date) {
+  const { rows } = await db.query<{
+    id: string;
+    current_period_end: Date;
+    email: string;
+    first_name: string;
+    locale: 'th' | 'en';
+    plan_code: string;
+    plan_name: string;
+    plan_name_en: string;
+    plan_interval: string;
+  }>(
+    `select s.id, s.current_period_end, u.email, u.first_name, u.locale, p.code as plan_code, p.name as plan_name,
+       p.name_en as plan_name_en, p.interval as plan_interval
+     from subscriptions s join users u on u.id = s.user_id and u.deleted_at is null join plans p on p.id = s.plan_id
+     where s.status in ('trialing', 'active') and s.current_period_end > $2 and s.current_period_end <= $3
+       and not exists (select 1 from subscription_reminders r where r.subscription_id = s.id and r.days = $1
+                       and r.period_end = s.current_period_end)
+     limit 1000`,
+    [days, from, to],
+  );
+  return rows;
+}
+
+/** Claims the reminder (once per subscription, lead time and period end); false when another run sent it. */
+export async function claimReminder(db: Q, subscriptionId: string, days: number, periodEnd: Date) {
+  const { rows } = await db.query(
+    `insert into subscription_reminders (subscription_id, days, period_end) values ($1, $2, $3)
+     on conflict do nothing returning 1`,
+    [subscriptionId, days, periodEnd],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,481 @@
+import { vatIncluded } from '@rianroo/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../src/lib/ids.js';
+import type { MailMessage } from '../src/plugins/mail.js';
+import { coupons } from '../src/db/schema.js';
+import { bangkokDay, periodEnd } from '../src/modules/billing/periods.js';
+import { crc16, promptPayPayload } from '../src/modules/billing/promptpay.js';
+import { bearer, createTestApp, register, type TestApp } from './helpers.js';
+import { latestMail } from './mail-helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  // Many learners register from one address here.
+  t = await createTestApp({ REGISTER_MAX_PER_HOUR: '500' });
+  // What the service queues for delivery (delivery itself is the mail module's, tested with it).
+  const send = t.app.mail.send.bind(t.app.mail);
+  t.app.mail.send = async (m) => {
+    queued.push(m);
+    await send(m);
+  };
+});
+const queued: MailMessage[] = [];
+const queuedTo = (to: string, subject: RegExp) =>
+  queued.filter((m) => m.to === to && subject.test(m.subject));
+afterAll(() => t.close());
+
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (url: string, token: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'สมชาย ใจดี' };
+const DECLINED_CARD = { ...GOOD_CARD, number: '4000 0000 0000 0002' };
+
+async function addCoupon(c: Partial<typeof coupons.$inferInsert> & { code: string }) {
+  const id = uuidv7();
+  await t.db
+    .insert(coupons)
+    .values({ id, ...c, ...(c.amountOffSatang ? {} : { percentOff: c.percentOff ?? 20 }) });
+  return id;
+}
+
+/** Pays a plan through the sandbox with the good test card; answers the paid order. */
+async function buy(token: string, plan: string, cpc?: string) {
+  const opened = await post('/api/checkout/orders', token, { plan, ...(cpc ? { cpc } : {}) });
+  expect(opened.statusCode, opened.body).toBe(201);
+  const { order, redirectUrl } = opened.json();
+  if (order.status === 'paid') return order;
+  expect(redirectUrl).toBe(`/checkout/pay/${order.id}`);
+  const paid = await post(`/api/checkout/sandbox/${order.id}/card`, token, GOOD_CARD);
+  expect(paid.statusCode, paid.body).toBe(200);
+  return paid.json();
+}
+
+const sub = async (token: string) => (await get('/api/my-subscription', token)).json();
+const setEnd = (userId: string, end: Date) =>
+  t.db.$client.query(
+    `update subscriptions set current_period_end = $2 where user_id = $1 and status <> 'expired'`,
+    [userId, end],
+  );
+
+describe('plans (public)', () => {
+  it('lists the trial, monthly and annual plans in THB without logging in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/plans' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ code: 'trial', interval: 'trial', intervalCount: 7, priceSatang: 0 }),
+      expect.objectContaining({ code: 'monthly', interval: 'month', priceSatang: 29_900, currency: 'THB' }),
+      expect.objectContaining({ code: 'annual', interval: 'year', priceSatang: 299_000, nameEn: 'Annual' }),
+    ]);
+  });
+});
+
+describe('free trial (one per learner, ever)', () => {
+  it('starts once: eligible, then active until 7 days later; a second start is 409', async () => {
+    const u = await register(t.app);
+    expect((await get('/api/free-trial', u.access_token)).json()).toEqual({
+      eligible: true,
+      active: false,
+      endsAt: null,
+    });
+    const started = await post('/api/free-trial', u.access_token);
+    expect(started.statusCode).toBe(201);
+    const { endsAt } = started.json();
+    expect(started.json()).toMatchObject({ eligible: false, active: true });
+    expect(Math.abs(new Date(endsAt).getTime() - Date.now() - 7 * 86_400_000)).toBeLessThan(60_000);
+    expect((await sub(u.access_token)).status).toBe('trialing');
+    const again = await post('/api/free-trial', u.access_token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('TRIAL_NOT_ELIGIBLE');
+    // Over, the trial is still the one the learner had: never a second.
+    await setEnd(u.user.id, new Date(Date.now() - 1000));
+    expect((await get('/api/free-trial', u.access_token)).json()).toEqual({
+      eligible: false,
+      active: false,
+      endsAt: null,
+    });
+    expect((await post('/api/free-trial', u.access_token)).statusCode).toBe(409);
+  });
+
+  it('ten simultaneous starts give one trial', async () => {
+    const u = await register(t.app);
+    const codes = (
+      await Promise.all(Array.from({ length: 10 }, () => post('/api/free-trial', u.access_token)))
+    ).map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(9);
+    const { rows } = await t.db.$client.query(
+      `select count(*)::int as n from subscriptions where user_id = $1`,
+      [u.user.id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('a subscriber is not eligible', async () => {
+    const u = await register(t.app);
+    await buy(u.access_token, 'monthly');
+    expect((await get('/api/free-trial', u.access_token)).json().eligible).toBe(false);
+    expect((await post('/api/free-trial', u.access_token)).statusCode).toBe(409);
+  });
+});
+
+describe('checkout with the sandbox provider', () => {
+  it('a declined card leaves the order payable; a good card pays it, starts the plan and sends a receipt', async () => {
+    const u = await register(t.app);
+    const quote = await post('/api/checkout/quote', u.access_token, { plan: 'annual' });
+    expect(quote.json()).toMatchObject({
+      subtotalSatang: 299_000,
+      discountSatang: 0,
+      totalSatang: 299_000,
+      vatSatang: vatIncluded(299_000),
+      couponProblem: null,
+    });
+    const opened = (await post('/api/checkout/orders', u.access_token, { plan: 'annual' })).json();
+    expect(opened.order).toMatchObject({ status: 'pending', totalSatang: 299_000, provider: 'sandbox' });
+    expect(opened.order.number).toMatch(/^RR-\d{6}-\d{6}$/);
+
+    const page = (await get(`/api/checkout/sandbox/${opened.order.id}`, u.access_token)).json();
+    expect(page.promptpay.payload).toContain('54072990.00');
+    expect(page.promptpay.qrSvg).toMatch(/^<svg/);
+
+    const declined = await post(
+      `/api/checkout/sandbox/${opened.order.id}/card`,
+      u.access_token,
+      DECLINED_CARD,
+    );
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().code).toBe('PAYMENT_DECLINED');
+    expect((await get(`/api/checkout/orders/${opened.order.id}`, u.access_token)).json().status).toBe(
+      'pending',
+    );
+    expect(await sub(u.access_token)).toBeNull();
+
+    const paid = await post(`/api/checkout/sandbox/${opened.order.id}/card`, u.access_token, GOOD_CARD);
+    expect(paid.json()).toMatchObject({ status: 'paid', method: 'card' });
+    expect(paid.json().receiptNumber).toMatch(/^RC-\d{4}-\d{6}$/);
+    const s = await sub(u.access_token);
+    expect(s).toMatchObject({
+      status: 'active',
+      autoRenew: true,
+      givesAccess: true,
+      plan: { code: 'annual' },
+    });
+    // An annual plan bought: the user says so (the web stores boughtAnnual from it).
+    expect((await get('/api/auth', u.access_token)).json().bought_annual).toBe(true);
+    // Paying again is refused: the order is paid.
+    expect(
+      (await post(`/api/checkout/sandbox/${opened.order.id}/promptpay`, u.access_token)).json().code,
+    ).toBe('ORDER_NOT_PAYABLE');
+
+    const mail = await latestMail(t, u.email, 10_000, /ใบเสร็จรับเงิน/);
+    expect(mail.text).toContain(opened.order.number);
+    expect(mail.text).toContain('2,990.00');
+    expect(mail.text).toContain(
+      `ภาษีมูลค่าเพิ่ม 7% ${(vatIncluded(299_000) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
+
+    const receipts = (await get('/api/my-receipts', u.access_token)).json();
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({
+      orderNumber: opened.order.number,
+      totalSatang: 299_000,
+      netSatang: 299_000 - vatIncluded(299_000),
+      buyerEmail: u.email,
+    });
+    const one = await get(`/api/my-receipts/${receipts[0].number}`, u.access_token);
+    expect(one.statusCode).toBe(200);
+    // Another learner sees neither the order nor the receipt.
+    const other = await register(t.app);
+    expect((await get(`/api/checkout/orders/${opened.order.id}`, other.access_token)).statusCode).toBe(404);
+    expect((await get(`/api/my-receipts/${receipts[0].number}`, other.access_token)).statusCode).toBe(404);
+    expect((await get(`/api/checkout/sandbox/${opened.order.id}`, other.access_token)).statusCode).toBe(404);
+  });
+
+  it('PromptPay: the sandbox confirms the QR payment; a trial is not an annual purchase', async () => {
+    const u = await register(t.app);
+    await post('/api/free-trial', u.access_token);
+    expect((await get('/api/auth', u.access_token)).json().bought_annual).toBe(false);
+    const { order } = (await post('/api/checkout/orders', u.access_token, { plan: 'monthly' })).json();
+    const paid = await post(`/api/checkout/sandbox/${order.id}/promptpay`, u.access_token);
+    expect(paid.json()).toMatchObject({ status: 'paid', method: 'promptpay' });
+    // The paid month starts when the trial ends (the trial row becomes the paid subscription).
+    const s = await sub(u.access_token);
+    expect(s).toMatchObject({ status: 'active', plan: { code: 'monthly' } });
+    expect(new Date(s.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 30 * 86_400_000);
+  });
+
+  it('renewal extends from the current end, not from today, on the same day of the month', async () => {
+    const u = await register(t.app);
+    await buy(u.access_token, 'monthly');
+    const end = new Date('2027-01-31T03:00:00.000Z'); // 31 January, 10:00 in Bangkok
+    await setEnd(u.user.id, end);
+    await t.db.$client.query(`update subscriptions set anchor_day = 31 where user_id = $1`, [u.user.id]);
+    const quote = (await post('/api/checkout/quote', u.access_token, { plan: 'monthly' })).json();
+    expect(quote.periodStart).toBe(end.toISOString());
+    expect(quote.periodEnd).toBe('2027-02-28T03:00:00.000Z');
+    const order = await buy(u.access_token, 'monthly');
+    expect(order.status).toBe('paid');
+    expect((await sub(u.access_token)).currentPeriodEnd).toBe('2027-02-28T03:00:00.000Z');
+    await buy(u.access_token, 'monthly');
+    expect((await sub(u.access_token)).currentPeriodEnd).toBe('2027-03-31T03:00:00.000Z');
+  });
+
+  it('refuses bad input with a 4xx in the one shape and changes nothing', async () => {
+    const u = await register(t.app);
+    expect((await post('/api/checkout/orders', u.access_token, { plan: 'nope' })).statusCode).toBe(404);
+    const trial = await post('/api/checkout/orders', u.access_token, { plan: 'trial' });
+    expect(trial.statusCode).toBe(400);
+    expect(trial.json().code).toBe('PLAN_UNAVAILABLE');
+    expect(
+      (await post('/api/checkout/orders', u.access_token, { plan: 'monthly', cpc: 'a\u0000b' })).statusCode,
+    ).toBe(400);
+    expect((await post('/api/checkout/orders', u.access_token, { plan: 'Monthly!' })).statusCode).toBe(400);
+    const { order } = (await post('/api/checkout/orders', u.access_token, { plan: 'monthly' })).json();
+    const badCard = await post(`/api/checkout/sandbox/${order.id}/card`, u.access_token, {
+      ...GOOD_CARD,
+      expiry: '13/30',
+    });
+    expect(badCard.statusCode).toBe(400);
+    expect(badCard.json().code).toBe('VALIDATION_ERROR');
+    const oldCard = await post(`/api/checkout/sandbox/${order.id}/card`, u.access_token, {
+      ...GOOD_CARD,
+      expiry: '01/20',
+    });
+    expect(oldCard.json().code).toBe('PAYMENT_DECLINED');
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/checkout/orders', payload: { plan: 'monthly' } }))
+        .statusCode,
+    ).toBe(401);
+    const { rows } = await t.db.$client.query(`select status from orders where user_id = $1`, [u.user.id]);
+    expect(rows).toEqual([{ status: 'pending' }]);
+    expect(await sub(u.access_token)).toBeNull();
+  });
+});
+
+describe('coupons', () => {
+  it('percent and amount off, for some plans, in a window; problems are said and no discount given', async () => {
+    const u = await register(t.app);
+    await addCoupon({ code: 'BACK20', percentOff: 20 });
+    await addCoupon({ code: 'MINUS500', amountOffSatang: 50_000, planCodes: ['annual'] });
+    await addCoupon({ code: 'LATER', validFrom: new Date(Date.now() + 86_400_000) });
+    await addCoupon({ code: 'OVER', validTo: new Date(Date.now() - 1000) });
+    const q = async (plan: string, cpc: string) =>
+      (await post('/api/checkout/quote', u.access_token, { plan, cpc })).json();
+    expect(await q('annual', 'back20')).toMatchObject({
+      discountSatang: 59_800,
+      totalSatang: 239_200,
+      vatSatang: vatIncluded(239_200),
+      coupon: { code: 'BACK20', percentOff: 20 },
+    });
+    expect(await q('annual', 'MINUS500')).toMatchObject({ discountSatang: 50_000, totalSatang: 249_000 });
+    expect((await q('monthly', 'MINUS500')).couponProblem).toBe('NOT_FOR_PLAN');
+    expect((await q('monthly', 'LATER')).couponProblem).toBe('NOT_YET_VALID');
+    expect((await q('monthly', 'OVER')).couponProblem).toBe('EXPIRED');
+    const unknown = await q('monthly', 'NOPE');
+    expect(unknown).toMatchObject({ couponProblem: 'NOT_FOUND', discountSatang: 0, totalSatang: 29_900 });
+    const refused = await post('/api/checkout/orders', u.access_token, { plan: 'monthly', cpc: 'OVER' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'COUPON_INVALID', couponProblem: 'EXPIRED' });
+  });
+
+  it('20 simultaneous redemptions of a code with 5 left: exactly 5 orders get it', async () => {
+    const id = await addCoupon({ code: 'FIVE', percentOff: 10, maxRedemptions: 5 });
+    const learners = await Promise.all(Array.from({ length: 20 }, () => register(t.app)));
+    const answers = await Promise.all(
+      learners.map((l) => post('/api/checkout/orders', l.access_token, { plan: 'monthly', cpc: 'FIVE' })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().couponProblem)).toEqual(
+      Array(15).fill('USED_UP'),
+    );
+    const { rows } = await t.db.$client.query(
+      `select c.redeemed_count, (select count(*)::int from coupon_redemptions r where r.coupon_id = c.id) as held
+       from coupons c where c.id = $1`,
+      [id],
+    );
+    expect(rows[0]).toEqual({ redeemed_count: 5, held: 5 });
+  });
+
+  it('once per learner (also twice at once); an unpaid order gives its redemption back when it expires', async () => {
+    await addCoupon({ code: 'ONCE', percentOff: 50, maxRedemptions: 100 });
+    const u = await register(t.app);
+    await buy(u.access_token, 'monthly', 'ONCE');
+    expect(
+      (await post('/api/checkout/quote', u.access_token, { plan: 'monthly', cpc: 'ONCE' })).json()
+        .couponProblem,
+    ).toBe('ALREADY_USED');
+    expect(
+      (await post('/api/checkout/orders', u.access_token, { plan: 'monthly', cpc: 'ONCE' })).json()
+        .couponProblem,
+    ).toBe('ALREADY_USED');
+
+    const v = await register(t.app);
+    const both = await Promise.all(
+      [1, 2].map(() => post('/api/checkout/orders', v.access_token, { plan: 'annual', cpc: 'ONCE' })),
+    );
+    // Either one order holds it, or the second replaced the first (which then gave it back): one held, never two.
+    expect(both.some((r) => r.statusCode === 201)).toBe(true);
+    const held = async () =>
+      (
+        await t.db.$client.query(
+          `select count(*)::int as n from coupon_redemptions r join coupons c on c.id = r.coupon_id
+           where c.code = 'ONCE' and r.user_id = $1`,
+          [v.user.id],
+        )
+      ).rows[0].n;
+    expect(await held()).toBe(1);
+    // The order's time runs out: the expiry job closes it and the code is free for this learner again.
+    const billing = t.app.billing;
+    await billing.expireDue(new Date(Date.now() + 61 * 60_000));
+    expect(await held()).toBe(0);
+    expect(
+      (await post('/api/checkout/quote', v.access_token, { plan: 'annual', cpc: 'ONCE' })).json()
+        .couponProblem,
+    ).toBeNull();
+  });
+
+  it('a 100% code needs no payment: the order is paid at once', async () => {
+    await addCoupon({ code: 'GIFT', percentOff: 100 });
+    const u = await register(t.app);
+    const opened = (
+      await post('/api/checkout/orders', u.access_token, { plan: 'monthly', cpc: 'GIFT' })
+    ).json();
+    expect(opened.order).toMatchObject({ status: 'paid', totalSatang: 0 });
+    expect(opened.redirectUrl).toBe(`/checkout/complete/${opened.order.id}`);
+    expect((await sub(u.access_token)).status).toBe('active');
+  });
+});
+
+describe('renewal off and on', () => {
+  it('cancel keeps access to the period end; resume turns renewal back on; a trial cannot be canceled', async () => {
+    const u = await register(t.app);
+    expect((await post('/api/my-subscription/cancel', u.access_token)).json().code).toBe('NOT_CANCELABLE');
+    await buy(u.access_token, 'monthly');
+    const canceled = (await post('/api/my-subscription/cancel', u.access_token)).json();
+    expect(canceled).toMatchObject({ status: 'canceled', autoRenew: false, givesAccess: true });
+    expect((await post('/api/my-subscription/cancel', u.access_token)).statusCode).toBe(409);
+    expect((await post('/api/my-subscription/resume', u.access_token)).json()).toMatchObject({
+      status: 'active',
+      autoRenew: true,
+    });
+    const trial = await register(t.app);
+    await post('/api/free-trial', trial.access_token);
+    expect((await post('/api/my-subscription/cancel', trial.access_token)).statusCode).toBe(409);
+  });
+});
+
+describe('jobs, with the clock moved', () => {
+  it('expiry: nothing before the end, expired after; access ends at the end even before the job runs', async () => {
+    const u = await register(t.app);
+    await buy(u.access_token, 'monthly');
+    const end = new Date(Date.now() + 3_600_000);
+    await setEnd(u.user.id, end);
+    await t.app.billing.expireDue(new Date(end.getTime() - 1000));
+    expect((await sub(u.access_token)).status).toBe('active');
+    await t.app.billing.expireDue(new Date(end.getTime() + 1000));
+    expect(await sub(u.access_token)).toBeNull();
+    const expired = (await get('/api/my-subscription/expired', u.access_token)).json();
+    expect(expired).toEqual([expect.objectContaining({ status: 'expired', givesAccess: false })]);
+    // Renewing an expired subscription starts a new period today.
+    const order = await buy(u.access_token, 'monthly');
+    expect(order.status).toBe('paid');
+    expect((await sub(u.access_token)).status).toBe('active');
+    // Access follows the period end at once, before any job.
+    const v = await register(t.app);
+    await buy(v.access_token, 'monthly');
+    await setEnd(v.user.id, new Date(Date.now() - 1000));
+    expect(await sub(v.access_token)).toBeNull();
+    expect((await get('/api/my-subscription/expired', v.access_token)).json()[0].status).toBe('expired');
+  });
+
+  it('reminders 7 days and 1 day before the end, once each, not after renewal was turned off', async () => {
+    const u = await register(t.app);
+    await buy(u.access_token, 'annual');
+    const end = new Date(Date.now() + 30 * 86_400_000);
+    await setEnd(u.user.id, end);
+    const at = (daysBefore: number) => new Date(end.getTime() - daysBefore * 86_400_000);
+    const mine = async () =>
+      (
+        await t.db.$client.query(
+          `select days from subscription_reminders r join subscriptions s on s.id = r.subscription_id where s.user_id = $1 order by days desc`,
+          [u.user.id],
+        )
+      ).rows.map((r) => r.days);
+    await t.app.billing.remindDue(at(8));
+    expect(await mine()).toEqual([]);
+    await t.app.billing.remindDue(at(6.5));
+    await t.app.billing.remindDue(at(6));
+    expect(await mine()).toEqual([7]);
+    const [seven, ...more] = queuedTo(u.email, /7 วัน/);
+    expect(more).toEqual([]);
+    expect(seven!.text).toContain('http://rianroo.test/checkout/annual');
+    await t.app.billing.remindDue(at(0.5));
+    await t.app.billing.remindDue(at(0.25));
+    expect(await mine()).toEqual([7, 1]);
+    expect(queuedTo(u.email, /1 วัน/)).toHaveLength(1);
+
+    const off = await register(t.app);
+    await buy(off.access_token, 'monthly');
+    await post('/api/my-subscription/cancel', off.access_token);
+    await setEnd(off.user.id, end);
+    await t.app.billing.remindDue(at(0.5));
+    const { rows } = await t.db.$client.query(
+      `select 1 from subscription_reminders r join subscriptions s on s.id = r.subscription_id where s.user_id = $1`,
+      [off.user.id],
+    );
+    expect(rows).toHaveLength(0);
+    expect(queuedTo(off.email, /วัน/)).toEqual([]);
+  });
+});
+
+describe('renewal arithmetic (Bangkok calendar)', () => {
+  const at = (iso: string) => new Date(iso);
+  it('month ends clamp to the shorter month and come back to the anchor day', () => {
+    const jan31 = at('2027-01-31T03:00:00.000Z');
+    const feb = periodEnd(jan31, 'month', 1);
+    expect(feb.toISOString()).toBe('2027-02-28T03:00:00.000Z');
+    expect(periodEnd(feb, 'month', 1, 31).toISOString()).toBe('2027-03-31T03:00:00.000Z');
+    expect(periodEnd(at('2028-01-31T03:00:00.000Z'), 'month', 1).toISOString()).toBe(
+      '2028-02-29T03:00:00.000Z',
+    );
+    expect(periodEnd(at('2027-12-15T03:00:00.000Z'), 'month', 1).toISOString()).toBe(
+      '2028-01-15T03:00:00.000Z',
+    );
+  });
+  it('years keep the day; 29 February falls on 28 February and back', () => {
+    const leap = at('2028-02-29T05:00:00.000Z');
+    expect(periodEnd(leap, 'year', 1).toISOString()).toBe('2029-02-28T05:00:00.000Z');
+    expect(periodEnd(at('2031-02-28T05:00:00.000Z'), 'year', 1, 29).toISOString()).toBe(
+      '2032-02-29T05:00:00.000Z',
+    );
+  });
+  it('the day is the Bangkok day: 31 January 20:00 UTC is already 1 February in Bangkok', () => {
+    const late = at('2027-01-31T20:00:00.000Z');
+    expect(bangkokDay(late)).toBe(1);
+    expect(periodEnd(late, 'month', 1).toISOString()).toBe('2027-02-28T20:00:00.000Z');
+  });
+  it('a trial is its days to the second', () => {
+    expect(periodEnd(at('2027-03-01T00:00:00.000Z'), 'trial', 7).toISOString()).toBe(
+      '2027-03-08T00:00:00.000Z',
+    );
+  });
+});
+
+describe('PromptPay QR payload (EMVCo)', () => {
+  it('CRC-16/CCITT-FALSE gives the standard check value', () => {
+    expect(crc16('123456789')).toBe('29B1');
+  });
+  it('a tax id or a mobile number, the amount, THB, Thailand and a valid checksum', () => {
+    const p = promptPayPayload('0105566000000', 29_900, 'RR-202611-000001');
+    expect(p.startsWith('000201010212')).toBe(true);
+    expect(p).toContain('0016A000000677010111' + '02130105566000000');
+    expect(p).toContain('5303764');
+    expect(p).toContain('540629' + '9.00');
+    expect(p).toContain('5802TH');
+    expect(p.slice(-8, -4)).toBe('6304');
+    expect(p.slice(-4)).toBe(crc16(p.slice(0, -4)));
+    expect(promptPayPayload('0812345678', 100)).toContain('01130066812345678');
+    expect(() => promptPayPayload('12345', 100)).toThrow();
+    expect(() => promptPayPayload('0812345678', 0)).toThrow();
+  });
+});
