@@ -25,6 +25,11 @@ const CourseCompletedPage = lazy(() => import('../features/certificates/routes/C
 const EvaluationPage = lazy(() => import('../features/certificates/routes/EvaluationPage'));
 const CertificatePage = lazy(() => import('../features/certificates/routes/CertificatePage'));
 const VerifyCertificatePage = lazy(() => import('../features/certificates/routes/VerifyCertificatePage'));
+const PricingPage = lazy(() => import('../features/checkout/routes/PricingPage'));
+const ProductPage = lazy(() => import('../features/checkout/routes/ProductPage'));
+const CheckoutPage = lazy(() => import('../features/checkout/routes/CheckoutPage'));
+const SandboxPayPage = lazy(() => import('../features/checkout/routes/SandboxPayPage'));
+const CheckoutResultPage = lazy(() => import('../features/checkout/routes/CheckoutResultPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function AppRoutes() {
@@ -53,6 +58,13 @@ export function AppRoutes() {
         <Route path="/summary-document/:slug" element={<SummaryDocumentPage />} />
         <Route path="/free-trial/*" element={<FreeTrialPage />} />
         <Route path="/renewal" element={<RenewalPage />} />
+        <Route path="/pricing" element={<PricingPage />} />
+        <Route path="/product" element={<ProductPage />} />
+        <Route path="/product/:plan" element={<ProductPage />} />
+        <Route path="/checkout/pay/:orderId" element={<SandboxPayPage />} />
+        <Route path="/checkout/complete/:orderId" element={<CheckoutResultPage />} />
+        <Route path="/checkout/failed/:orderId" element={<CheckoutResultPage left />} />
+        <Route path="/checkout/:plan" element={<CheckoutPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -1,4 +1,4 @@
-import type { Plan, Subscription } from '@rianroo/contract';
+import type { FreeTrialStatus, Plan, Subscription } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { Lang } from './i18n';
 import { call } from './session';
@@ -36,3 +36,15 @@ export function formatBaht(satang: number, lang: Lang): string {
 
 export const planName = (plan: Pick<Plan, 'nameTh' | 'nameEn'>, lang: Lang) =>
   lang === 'th' ? plan.nameTh : plan.nameEn;
+
+export const freeTrialKey = ['free-trial'] as const;
+/** `GET /free-trial`: may I start the trial, is it running, until when (only asked when logged in). */
+export function useFreeTrial() {
+  const loggedIn = useLoggedIn();
+  return useQuery({
+    queryKey: freeTrialKey,
+    queryFn: () => call<FreeTrialStatus>('/free-trial', { auth: true }),
+    enabled: loggedIn,
+    staleTime: 60_000,
+  });
+}

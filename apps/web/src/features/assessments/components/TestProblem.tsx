@@ -1,3 +1,4 @@
+import { SubscribeLink } from '../../../components/SubscribeLink';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Alert } from '../../../components/ui/Card';
@@ -39,12 +40,7 @@ export function TestProblem({
           {t('assess.lockedTitle')}
         </h2>
         <p className="mx-auto mt-2 max-w-md text-slate-200">{t('assess.lockedText')}</p>
-        <Link
-          to="/free-trial"
-          className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-amber-400 px-5 font-semibold text-slate-900 hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          {t('player.subscribe')}
-        </Link>
+        <SubscribeLink className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-amber-400 px-5 font-semibold text-slate-900 hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white" />
       </section>
     );
   if (code === 'PREREQUISITE_NOT_MET' && courseId)

@@ -14,11 +14,28 @@ const allWatched = {
 
 describe('TestPage: what cannot be taken, in Thai', () => {
   it('shows a locked test with the way to a free trial on 403 NO_ACCESS', async () => {
-    fakeApi({ ...baseRoutes, 'GET /assessment/test-1': () => apiError(403, 'NO_ACCESS') });
+    fakeApi({
+      ...baseRoutes,
+      'GET /assessment/test-1': () => apiError(403, 'NO_ACCESS'),
+      'GET /free-trial': { eligible: true, active: false, endsAt: null },
+    });
     renderTestPage();
     expect(await screen.findByRole('heading', { name: 'แบบทดสอบนี้สำหรับสมาชิก' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'ทดลองเรียนฟรี' }).getAttribute('href')).toBe('/free-trial');
+    expect((await screen.findByRole('link', { name: 'ทดลองเรียนฟรี' })).getAttribute('href')).toBe(
+      '/free-trial',
+    );
     expect(screen.queryByText('English server message')).toBeNull();
+  });
+
+  it('once the trial is used, the lock leads to the plans instead', async () => {
+    fakeApi({
+      ...baseRoutes,
+      'GET /assessment/test-1': () => apiError(403, 'NO_ACCESS'),
+      'GET /free-trial': { eligible: false, active: false, endsAt: null },
+    });
+    renderTestPage();
+    expect((await screen.findByRole('link', { name: 'ดูแพ็กเกจสมาชิก' })).getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByRole('link', { name: 'ทดลองเรียนฟรี' })).toBeNull();
   });
 
   it('says an unknown test is not found, with no retry', async () => {

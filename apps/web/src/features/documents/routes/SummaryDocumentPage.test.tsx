@@ -35,6 +35,11 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, auth: new Headers(init?.headers).get('authorization') });
+      if (url === '/api/free-trial')
+        return new Response(JSON.stringify({ eligible: true, active: false, endsAt: null }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
       const key = url.includes('/course/pdf/') ? 'pdf' : 'course';
       const next = answers[key]!.length > 1 ? answers[key]!.shift()! : answers[key]![0]!;
       return next();
@@ -88,7 +93,7 @@ describe('SummaryDocumentPage', () => {
     };
     renderPage();
     expect(await screen.findByRole('heading', { name: 'เอกสารสรุปนี้สำหรับสมาชิก' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'ทดลองเรียนฟรี หรือสมัครสมาชิก' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'ทดลองเรียนฟรี หรือสมัครสมาชิก' })).getAttribute('href')).toBe(
       '/free-trial',
     );
     expect(screen.queryByText('Needs a subscription')).toBeNull();

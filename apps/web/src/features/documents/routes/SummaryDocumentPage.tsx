@@ -1,3 +1,4 @@
+import { SubscribeLink } from '../../../components/SubscribeLink';
 import { summaryPdfFilename, type CourseSummary } from '@rianroo/contract';
 import { Link } from 'react-router';
 import { CourseGate } from '../../../components/CourseGate';
@@ -41,9 +42,7 @@ function SummaryDocument({ course }: { course: CourseSummary }) {
           {t('summary.lockedTitle')}
         </h2>
         <p className="mt-2 text-amber-950">{t('summary.lockedBody')}</p>
-        <Link to="/free-trial" className={`${primaryLink} mt-4`}>
-          {t('summary.subscribe')}
-        </Link>
+        <SubscribeLink className={`${primaryLink} mt-4`} trialLabel={t('summary.subscribe')} />
       </section>
     );
   } else if (pdf.isError) {

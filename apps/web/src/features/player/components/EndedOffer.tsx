@@ -1,3 +1,4 @@
+import { SubscribeLink } from '../../../components/SubscribeLink';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
@@ -96,12 +97,7 @@ export function EndedOffer({
       {!next && lockedAfter && (
         <p className="flex flex-wrap items-center gap-3">
           <span>{t('player.nextLocked')}</span>
-          <Link
-            to="/free-trial"
-            className="inline-flex min-h-11 items-center rounded-lg bg-amber-400 px-4 font-semibold text-slate-900 hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
-          >
-            {t('player.subscribe')}
-          </Link>
+          <SubscribeLink className="inline-flex min-h-11 items-center rounded-lg bg-amber-400 px-4 font-semibold text-slate-900 hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600" />
         </p>
       )}
     </div>

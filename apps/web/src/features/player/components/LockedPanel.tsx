@@ -1,3 +1,4 @@
+import { SubscribeLink } from '../../../components/SubscribeLink';
 import { Link } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
 import { Icon } from './Icon';
@@ -16,12 +17,7 @@ export function LockedPanel({ slug }: { slug: string }) {
       </h2>
       <p className="max-w-md text-sm text-slate-200 sm:text-base">{t('player.lockedText')}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link
-          to="/free-trial"
-          className="inline-flex min-h-11 items-center rounded-lg bg-amber-400 px-5 font-semibold text-slate-900 hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          {t('player.subscribe')}
-        </Link>
+        <SubscribeLink className="inline-flex min-h-11 items-center rounded-lg bg-amber-400 px-5 font-semibold text-slate-900 hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white" />
         <Link
           to={`/courses/${slug}`}
           className="inline-flex min-h-11 items-center rounded-lg border border-white/60 px-5 hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
