@@ -20,6 +20,7 @@ export const announcementBar = z.object({
   message: z.string(),
   link: z.string().nullable(),
   linkLabel: z.string().nullable(),
+  audience: z.enum(['everyone', 'visitors', 'learners_without_plan', 'subscribers', 'non_subscribers']),
 });
 export const annualPromotion = z.object({
   ...localized,
@@ -30,6 +31,7 @@ export const annualPromotion = z.object({
   checkoutUrl: z.string(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
+  audience: z.enum(['everyone', 'visitors', 'learners_without_plan', 'subscribers', 'non_subscribers']),
 });
 export const libraryBanner = z.object({
   ...localized,

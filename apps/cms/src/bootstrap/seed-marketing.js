@@ -12,12 +12,15 @@ const announcementBar = {
     message: 'ทดลองเรียนฟรี 7 วัน ทุกคอร์ส ยกเลิกได้ทุกเมื่อ',
     link: '/free-trial',
     linkLabel: 'ดูรายละเอียด',
+    // Visitors and learners without a plan; never a subscriber.
+    audience: 'non_subscribers',
   },
   en: {
     enabled: true,
     message: 'Try every course free for 7 days; cancel any time',
     link: '/free-trial',
     linkLabel: 'Learn more',
+    audience: 'non_subscribers',
   },
 };
 
@@ -27,7 +30,8 @@ const annualPromotion = {
     title: 'เรียนได้ทุกคอร์สตลอดปี',
     body: 'แพ็กเกจรายปีให้คุณเรียนทุกคอร์สได้ไม่จำกัด พร้อมใบประกาศนียบัตรเมื่อเรียนจบ',
     priceText: '2,990 บาท/ปี (เฉลี่ย 249 บาท/เดือน)',
-    checkoutUrl: '/subscribe?plan=annual',
+    checkoutUrl: '/checkout/annual',
+    audience: 'everyone',
     startsAt: '2026-01-01T00:00:00.000Z',
     endsAt: null,
   },
@@ -35,7 +39,8 @@ const annualPromotion = {
     title: 'Every course, all year',
     body: 'The annual plan gives you unlimited access to every course, with a certificate when you finish.',
     priceText: 'THB 2,990 a year (about THB 249 a month)',
-    checkoutUrl: '/subscribe?plan=annual',
+    checkoutUrl: '/checkout/annual',
+    audience: 'everyone',
     startsAt: '2026-01-01T00:00:00.000Z',
     endsAt: null,
   },
@@ -67,13 +72,13 @@ const freeTrial = {
   th: {
     title: 'ทดลองเรียนฟรี 7 วัน',
     body: 'เรียนได้ทุกคอร์สฟรี 7 วัน ยกเลิกได้ทุกเมื่อ',
-    checkoutUrl: '/subscribe?plan=trial',
+    checkoutUrl: '/checkout/trial',
     cta: 'เริ่มทดลองเรียน',
   },
   en: {
     title: 'Try it free for 7 days',
     body: 'Every course free for 7 days. Cancel at any time.',
-    checkoutUrl: '/subscribe?plan=trial',
+    checkoutUrl: '/checkout/trial',
     cta: 'Start the free trial',
   },
 };
@@ -83,13 +88,13 @@ const renewal = {
   th: {
     title: 'ต่ออายุสมาชิกของคุณ',
     body: 'แพ็กเกจของคุณใกล้หมดอายุแล้ว ต่ออายุวันนี้เพื่อเรียนต่อได้ไม่สะดุด',
-    checkoutUrl: '/subscribe?plan=renew',
+    checkoutUrl: '/checkout/annual',
     cta: 'ต่ออายุเลย',
   },
   en: {
     title: 'Renew your membership',
     body: 'Your plan ends soon. Renew today and keep learning without a break.',
-    checkoutUrl: '/subscribe?plan=renew',
+    checkoutUrl: '/checkout/annual',
     cta: 'Renew now',
   },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { useContent } from '../../../lib/content';
+import { toAudience, type Audience } from '../../../lib/audience';
 import { dataParser, media, text, toMedia, type Media } from '../../../lib/content-schema';
 
 export interface AnnualPromotion {
@@ -10,6 +11,7 @@ export interface AnnualPromotion {
   checkoutUrl: string | null;
   startsAt: string | null;
   endsAt: string | null;
+  audience: Audience;
 }
 
 const schema = z.object({
@@ -20,6 +22,7 @@ const schema = z.object({
   checkoutUrl: text,
   startsAt: text,
   endsAt: text,
+  audience: text,
 });
 
 /** `annual-promotion`: nothing to show without a title. Its dates are checked where it is shown. */
@@ -27,7 +30,9 @@ export const parseAnnualPromotion = dataParser(
   'annual-promotion',
   schema,
   (d, source): AnnualPromotion | null =>
-    d.title ? { ...d, title: d.title, image: toMedia(source, d.image) } : null,
+    d.title
+      ? { ...d, title: d.title, image: toMedia(source, d.image), audience: toAudience(d.audience) }
+      : null,
 );
 
 export const useAnnualPromotion = () => useContent('annual-promotion', parseAnnualPromotion);

@@ -1,3 +1,4 @@
+import { useInAudience } from '../../../lib/audience';
 import { Link } from 'react-router';
 import { CourseCard, CourseGrid } from '../../../components/CourseCard';
 import { clock } from '../../../lib/format';
@@ -27,6 +28,7 @@ export default function LibraryPage() {
   const bannerContent = useLibraryBanners();
   const banners = liveBanners(bannerContent.data ?? []);
   const promo = useAnnualPromotion().data;
+  const inPromoAudience = useInAudience(promo?.audience ?? 'everyone');
   const lastCompleted = !!mine.data?.find((c) => c.id === last.data?.course.id)?.completed;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -58,7 +60,7 @@ export default function LibraryPage() {
           </Link>
         </section>
       )}
-      {promo && me.data && !me.data.bought_annual && <AnnualPromotionCard promo={promo} />}
+      {promo && inPromoAudience && me.data && !me.data.bought_annual && <AnnualPromotionCard promo={promo} />}
       <Shelf
         title={t('library.mine')}
         query={mine}

@@ -31,17 +31,31 @@ describe('announcement-bar', () => {
   it('is shown when enabled with a message, with its link', () => {
     expect(
       parseAnnouncement(
-        { data: { enabled: true, message: ' ลด 50% ', link: '/free-trial', linkLabel: 'ทดลองฟรี', id: 3 } },
+        {
+          data: {
+            enabled: true,
+            message: ' ลด 50% ',
+            link: '/free-trial',
+            linkLabel: 'ทดลองฟรี',
+            audience: 'non_subscribers',
+            id: 3,
+          },
+        },
         source,
       ),
-    ).toEqual({ message: 'ลด 50%', link: '/free-trial', linkLabel: 'ทดลองฟรี' });
+    ).toEqual({ message: 'ลด 50%', link: '/free-trial', linkLabel: 'ทดลองฟรี', audience: 'non_subscribers' });
   });
   it('missing or odd fields read as absent', () => {
     expect(parseAnnouncement({ data: { enabled: true, message: 'ข่าว', link: 5 } }, source)).toEqual({
       message: 'ข่าว',
       link: null,
       linkLabel: null,
+      audience: 'everyone',
     });
+    // An audience this app does not know is everyone's.
+    expect(
+      parseAnnouncement({ data: { enabled: true, message: 'ข่าว', audience: 'martians' } }, source)?.audience,
+    ).toBe('everyone');
   });
   it('is not shown when disabled, without a message, or when enabled is not a boolean', () => {
     expect(parseAnnouncement({ data: { enabled: false, message: 'ข่าว' } }, source)).toBeNull();

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEYS } from '../../../lib/storage';
 import { stubContentService, withApp } from '../../../test-content';
 import AnnouncementBar, { DISMISSED_KEY } from './AnnouncementBar';
 
@@ -55,6 +56,78 @@ describe('announcement bar', () => {
     expect(link.getAttribute('href')).toBe('https://line.me/rianroo');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  describe('audience', () => {
+    const trialBar = bar({ enabled: true, message: 'ทดลองเรียนฟรี 7 วัน', audience: 'non_subscribers' });
+    const logIn = () => {
+      localStorage.setItem(KEYS.token, 'access-1');
+      localStorage.setItem(KEYS.refreshToken, 'refresh-1');
+      localStorage.setItem(KEYS.tokenSavedTime, String(Math.floor(Date.now() / 1000)));
+    };
+    afterEach(() => localStorage.clear());
+    const active = {
+      id: '0190b2a4-7d3e-7c51-9a2b-1f4e5d6c7b8a',
+      plan: {
+        code: 'monthly',
+        nameTh: 'รายเดือน',
+        nameEn: 'Monthly',
+        interval: 'month',
+        intervalCount: 1,
+        priceSatang: 29900,
+        currency: 'THB',
+      },
+      status: 'active',
+      currentPeriodStart: '2026-11-01T00:00:00.000Z',
+      currentPeriodEnd: '2099-12-01T00:00:00.000Z',
+      autoRenew: true,
+      provider: 'sandbox',
+      givesAccess: true,
+    };
+
+    it('a visitor sees a bar for non-subscribers', async () => {
+      stubContentService(trialBar);
+      render(withApp(<AnnouncementBar />));
+      expect((await screen.findByRole('region', { name: 'ประกาศ' })).textContent).toContain('ทดลองเรียนฟรี');
+    });
+
+    it('a learner without a plan sees it; a subscriber never does, not even while loading', async () => {
+      logIn();
+      stubContentService(trialBar, { 'my-subscription': null });
+      const { unmount } = render(withApp(<AnnouncementBar />));
+      expect(await screen.findByRole('region', { name: 'ประกาศ' })).toBeTruthy();
+      unmount();
+
+      let answer: (v: unknown) => void = () => {};
+      const fetchMock = stubContentService(trialBar, { 'my-subscription': active });
+      const plain = fetchMock.getMockImplementation()!;
+      fetchMock.mockImplementation(async (url: string) =>
+        url === '/api/my-subscription' ? new Promise((r) => (answer = r)).then(() => plain(url)) : plain(url),
+      );
+      render(withApp(<AnnouncementBar />));
+      // The bar itself is known (from the session's cache); the subscription is still on its way.
+      await vi.waitFor(() =>
+        expect(fetchMock.mock.calls.some((c) => c[0] === '/api/my-subscription')).toBe(true),
+      );
+      await new Promise((r) => setTimeout(r, 20));
+      expect(screen.queryByRole('region', { name: 'ประกาศ' })).toBeNull();
+      answer(null);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(screen.queryByRole('region', { name: 'ประกาศ' })).toBeNull();
+    });
+
+    it('a bar for subscribers shows to a subscriber only', async () => {
+      const members = bar({ enabled: true, message: 'คอร์สใหม่สำหรับสมาชิก', audience: 'subscribers' });
+      stubContentService(members);
+      const { unmount } = render(withApp(<AnnouncementBar />));
+      await new Promise((r) => setTimeout(r, 30));
+      expect(screen.queryByRole('region', { name: 'ประกาศ' })).toBeNull();
+      unmount();
+      logIn();
+      stubContentService(members, { 'my-subscription': active });
+      render(withApp(<AnnouncementBar />));
+      expect((await screen.findByRole('region', { name: 'ประกาศ' })).textContent).toContain('สมาชิก');
+    });
   });
 
   it('shows nothing when disabled or when the content service fails', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ContentLink } from '../../../components/ContentLink';
 import { LineIcon } from '../../../components/ui/Icon';
+import { useInAudience } from '../../../lib/audience';
 import { linkTarget } from '../../../lib/content';
 import { useI18n } from '../../../lib/i18n';
 import { useAnnouncement, type Announcement } from '../api/announcement-bar';
@@ -17,12 +18,13 @@ function readDismissed(): string | null {
   }
 }
 
-/** The editors' announcement above the header of every page, when enabled and there is a message. */
+/** The editors' announcement above the header of every page, when enabled, with a message, for its audience. */
 export default function AnnouncementBar() {
   const { t } = useI18n();
   const { data } = useAnnouncement();
   const [dismissed, setDismissed] = useState(readDismissed);
-  if (!data || dismissed === fingerprint(data)) return null;
+  const inAudience = useInAudience(data?.audience ?? 'everyone');
+  if (!data || !inAudience || dismissed === fingerprint(data)) return null;
   const target = linkTarget(data.link);
   const dismiss = () => {
     try {
