@@ -25,6 +25,7 @@ const CourseCompletedPage = lazy(() => import('../features/certificates/routes/C
 const EvaluationPage = lazy(() => import('../features/certificates/routes/EvaluationPage'));
 const CertificatePage = lazy(() => import('../features/certificates/routes/CertificatePage'));
 const VerifyCertificatePage = lazy(() => import('../features/certificates/routes/VerifyCertificatePage'));
+const ReceiptPage = lazy(() => import('../features/account/routes/ReceiptPage'));
 const PricingPage = lazy(() => import('../features/checkout/routes/PricingPage'));
 const ProductPage = lazy(() => import('../features/checkout/routes/ProductPage'));
 const CheckoutPage = lazy(() => import('../features/checkout/routes/CheckoutPage'));
@@ -45,6 +46,7 @@ export function AppRoutes() {
         <Route path="/set-password" element={<SetPasswordPage />} />
         <Route path="/logout" element={<LogoutPage />} />
         <Route path="/account" element={<AccountPage />} />
+        <Route path="/account/receipts/:number" element={<ReceiptPage />} />
         <Route path="/library" element={<LibraryPage />} />
         <Route path="/library/course/:slug" element={<CoursePlayerEntry />} />
         <Route path="/library/course/:slug/episode/:episodeId" element={<PlayerPage />} />

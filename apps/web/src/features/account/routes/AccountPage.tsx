@@ -7,8 +7,10 @@ import { useMe } from '../../../lib/use-session';
 import { CertificatesSection } from '../components/CertificatesSection';
 import { DevicesSection } from '../components/DevicesSection';
 import { LanguageSection } from '../components/LanguageSection';
+import { MembershipSection } from '../components/MembershipSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { ProfileSection } from '../components/ProfileSection';
+import { ReceiptsSection } from '../components/ReceiptsSection';
 
 export default function AccountPage() {
   const { t } = useI18n();
@@ -30,6 +32,8 @@ export default function AccountPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-2xl font-bold">{t('account.title')}</h1>
       <ProfileSection key={user.updateDate} user={user} />
+      <MembershipSection />
+      <ReceiptsSection />
       <CertificatesSection />
       <PasswordSection hasPassword={user.hasPassword} />
       <DevicesSection />

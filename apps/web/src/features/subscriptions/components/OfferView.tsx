@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckoutLink } from '../../../components/CheckoutLink';
 import { ContentImage } from '../../../components/ContentImage';
@@ -18,12 +19,15 @@ export function OfferView({
   lead,
   cta,
   cpc,
+  notice,
 }: {
   content: ContentState<OfferContent>;
   title: string;
   lead: string;
   cta: string;
   cpc?: string | null;
+  /** What the learner's own state adds above the offer (a renewal's ended plan). */
+  notice?: ReactNode;
 }) {
   const { t } = useI18n();
   const heading = content?.title ?? title;
@@ -42,6 +46,7 @@ export function OfferView({
         )}
         <div className="flex flex-col items-start gap-4 p-5 sm:p-8">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{heading}</h1>
+          {notice}
           <p className="text-lg leading-relaxed whitespace-pre-line text-slate-700">
             {content?.body ?? lead}
           </p>

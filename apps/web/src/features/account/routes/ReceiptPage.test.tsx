@@ -1,0 +1,70 @@
+import { render, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEYS, nowSeconds } from '../../../lib/storage';
+import { stubContentService, withApp } from '../../../test-content';
+import ReceiptPage from './ReceiptPage';
+
+const receipt = {
+  number: 'RC-2026-000007',
+  orderNumber: 'RR-202611-000042',
+  issuedAt: '2026-11-20T03:00:00.000Z',
+  plan: {
+    code: 'annual',
+    nameTh: 'รายปี',
+    nameEn: 'Annual',
+    interval: 'year',
+    intervalCount: 1,
+    priceSatang: 299_000,
+    currency: 'THB',
+  },
+  method: 'promptpay',
+  subtotalSatang: 299_000,
+  discountSatang: 59_800,
+  totalSatang: 239_200,
+  vatSatang: 15_649,
+  netSatang: 223_551,
+  couponCode: 'RENEW20',
+  buyerName: 'มาลี รักเรียน',
+  buyerEmail: 'malee@example.com',
+  seller: { name: 'บริษัท เรียนรู้ จำกัด', taxId: '0105566000000', address: 'กรุงเทพมหานคร' },
+  periodStart: '2026-11-20T03:00:00.000Z',
+  periodEnd: '2027-11-20T03:00:00.000Z',
+};
+const page = (path: string) =>
+  withApp(
+    <Routes>
+      <Route path="/account/receipts/:number" element={<ReceiptPage />} />
+    </Routes>,
+    path,
+  );
+
+beforeEach(() => {
+  localStorage.setItem(KEYS.token, 'access');
+  localStorage.setItem(KEYS.tokenSavedTime, String(nowSeconds()));
+});
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('ReceiptPage', () => {
+  it('shows seller, buyer, the numbers, the discount and the VAT included', async () => {
+    stubContentService({}, { 'my-receipts/RC-2026-000007': receipt });
+    render(page('/account/receipts/RC-2026-000007'));
+    expect(await screen.findByRole('heading', { name: 'ใบเสร็จรับเงิน / ใบกำกับภาษีอย่างย่อ' })).toBeTruthy();
+    expect(screen.getByText('RR-202611-000042')).toBeTruthy();
+    expect(screen.getByText('เลขประจำตัวผู้เสียภาษี 0105566000000')).toBeTruthy();
+    expect(screen.getByText('มาลี รักเรียน')).toBeTruthy();
+    expect(screen.getByText('ส่วนลด (RENEW20)')).toBeTruthy();
+    expect(screen.getByText('ราคานี้รวมภาษีมูลค่าเพิ่ม 7% แล้ว: มูลค่าก่อนภาษี ฿2,235.51 ภาษี ฿156.49')).toBeTruthy();
+    expect(screen.getByText('พร้อมเพย์')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'พิมพ์ใบเสร็จ' })).toBeTruthy();
+  });
+
+  it('says so for a receipt that is not mine (404)', async () => {
+    stubContentService({}, {});
+    render(page('/account/receipts/RC-2026-999999'));
+    expect(await screen.findByText('ไม่พบใบเสร็จนี้')).toBeTruthy();
+  });
+});
