@@ -1,0 +1,277 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEYS, nowSeconds } from '../../../lib/storage';
+import { stubContentService, withApp } from '../../../test-content';
+import CheckoutPage from './CheckoutPage';
+import CheckoutResultPage from './CheckoutResultPage';
+import PricingPage from './PricingPage';
+import SandboxPayPage from './SandboxPayPage';
+
+const uid = '0190b2a4-7d3e-7c51-9a2b-1f4e5d6c7b8a';
+const plans = [
+  {
+    code: 'trial',
+    nameTh: 'ทดลองเรียนฟรี 7 วัน',
+    nameEn: 'Trial',
+    interval: 'trial',
+    intervalCount: 7,
+    priceSatang: 0,
+    currency: 'THB',
+  },
+  {
+    code: 'monthly',
+    nameTh: 'รายเดือน',
+    nameEn: 'Monthly',
+    interval: 'month',
+    intervalCount: 1,
+    priceSatang: 29_900,
+    currency: 'THB',
+  },
+  {
+    code: 'annual',
+    nameTh: 'รายปี',
+    nameEn: 'Annual',
+    interval: 'year',
+    intervalCount: 1,
+    priceSatang: 299_000,
+    currency: 'THB',
+  },
+];
+const quote = (over: object = {}) => ({
+  plan: plans[2],
+  subtotalSatang: 299_000,
+  discountSatang: 59_800,
+  totalSatang: 239_200,
+  vatSatang: 15_649,
+  coupon: { code: 'RENEW20', percentOff: 20, amountOffSatang: null },
+  couponProblem: null,
+  periodStart: '2026-11-20T03:00:00.000Z',
+  periodEnd: '2027-11-20T03:00:00.000Z',
+  ...over,
+});
+const order = (status: string, over: object = {}) => ({
+  id: '0193aaaa-0000-7000-8000-000000000001',
+  number: 'RR-202611-000042',
+  plan: plans[2],
+  status,
+  subtotalSatang: 299_000,
+  discountSatang: 0,
+  totalSatang: 299_000,
+  vatSatang: 19_561,
+  couponCode: null,
+  provider: 'sandbox',
+  method: status === 'paid' ? 'card' : null,
+  createdAt: '2026-11-20T03:00:00.000Z',
+  expiresAt: '2026-11-20T04:00:00.000Z',
+  paidAt: status === 'paid' ? '2026-11-20T03:01:00.000Z' : null,
+  receiptNumber: status === 'paid' ? 'RC-2026-000007' : null,
+  ...over,
+});
+const me = {
+  id: uid,
+  email: 'malee@example.com',
+  firstName: 'มาลี',
+  lastName: 'รักเรียน',
+  bought_annual: false,
+};
+
+const logIn = () => {
+  localStorage.setItem(KEYS.token, 'access-1');
+  localStorage.setItem(KEYS.refreshToken, 'refresh-1');
+  localStorage.setItem(KEYS.uid, uid);
+  localStorage.setItem(KEYS.tokenSavedTime, String(nowSeconds()));
+};
+const at = (path: string) =>
+  withApp(
+    <Routes>
+      <Route path="/pricing" element={<PricingPage />} />
+      <Route path="/checkout/pay/:orderId" element={<SandboxPayPage />} />
+      <Route path="/checkout/complete/:orderId" element={<CheckoutResultPage />} />
+      <Route path="/checkout/:plan" element={<CheckoutPage />} />
+    </Routes>,
+    path,
+  );
+beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('pricing', () => {
+  it('shows every plan in baht to a visitor, with the way to its checkout', async () => {
+    stubContentService({}, { plans });
+    render(at('/pricing'));
+    expect(await screen.findByRole('heading', { name: 'รายปี' })).toBeTruthy();
+    expect(screen.getByText('฿2,990')).toBeTruthy();
+    expect(screen.getByText('฿299')).toBeTruthy();
+    const annual = screen.getByRole('link', { name: 'เลือกแพ็กเกจรายปี' });
+    expect(annual.getAttribute('href')).toMatch(/\/checkout\/annual$/);
+    expect(screen.getByRole('link', { name: 'เริ่มทดลองเรียนฟรี' })).toBeTruthy();
+  });
+});
+
+describe('checkout', () => {
+  it('a visitor sees the price and logs in or registers back to this page', async () => {
+    stubContentService({}, { plans });
+    render(at('/checkout/annual?cpc=RENEW20'));
+    expect(await screen.findByText('฿2,990')).toBeTruthy();
+    const back = encodeURIComponent('/checkout/annual?cpc=RENEW20');
+    expect(screen.getByRole('link', { name: 'เข้าสู่ระบบเพื่อชำระเงิน' }).getAttribute('href')).toBe(
+      `/login?redirect=${back}`,
+    );
+    expect(screen.getByRole('link', { name: 'สมัครสมาชิกใหม่' }).getAttribute('href')).toBe(
+      `/register?redirect=${back}`,
+    );
+  });
+
+  it('shows the account, price, promo discount, total and VAT; pays and goes to the payment page', async () => {
+    logIn();
+    const fetchMock = stubContentService(
+      {},
+      {
+        plans,
+        auth: me,
+        'checkout/quote': quote(),
+        'checkout/orders': { order: order('pending'), redirectUrl: `/checkout/pay/${order('pending').id}` },
+        [`checkout/sandbox/${order('pending').id}`]: {
+          order: order('pending'),
+          promptpay: { payload: '000201', qrSvg: '<svg></svg>' },
+          testCards: [
+            { number: '4242 4242 4242 4242', outcome: 'succeeds' },
+            { number: '4000 0000 0000 0002', outcome: 'declined' },
+          ],
+        },
+      },
+    );
+    render(at(`/checkout/annual?cid=${btoa(uid)}&cpc=RENEW20`));
+    expect(await screen.findByText('(malee@example.com)')).toBeTruthy();
+    const summary = (await screen.findByRole('heading', { name: 'สรุปคำสั่งซื้อ' })).closest('section')!;
+    expect(await within(summary).findByText('ส่วนลด (RENEW20)')).toBeTruthy();
+    expect(within(summary).getByTestId('checkout-total').textContent).toBe('฿2,392');
+    expect(within(summary).getByText('รวมภาษีมูลค่าเพิ่ม 7% ฿156.49')).toBeTruthy();
+    expect(screen.queryByText(/สร้างไว้สำหรับบัญชีอื่น/)).toBeNull();
+    const quoteCall = fetchMock.mock.calls.find((c) => c[0] === '/api/checkout/quote')!;
+    expect(JSON.parse(String((quoteCall[1] as RequestInit).body))).toEqual({
+      plan: 'annual',
+      cpc: 'RENEW20',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'ชำระเงิน ฿2,392' }));
+    expect(await screen.findByRole('heading', { name: 'หน้าชำระเงินทดสอบ' })).toBeTruthy();
+    const orderCall = fetchMock.mock.calls.find((c) => c[0] === '/api/checkout/orders')!;
+    expect(JSON.parse(String((orderCall[1] as RequestInit).body))).toEqual({
+      plan: 'annual',
+      cpc: 'RENEW20',
+    });
+  });
+
+  it('says why a promo code gives nothing, and does not send it with the order; warns about another account', async () => {
+    logIn();
+    const fetchMock = stubContentService(
+      {},
+      {
+        plans,
+        auth: me,
+        'checkout/quote': quote({
+          coupon: null,
+          discountSatang: 0,
+          totalSatang: 299_000,
+          couponProblem: 'EXPIRED',
+        }),
+        'checkout/orders': { order: order('pending'), redirectUrl: '/checkout/pay/x' },
+      },
+    );
+    render(at(`/checkout/annual?cid=${btoa('someone-else')}&cpc=OLD`));
+    expect(await screen.findByText('โค้ดนี้หมดอายุแล้ว')).toBeTruthy();
+    expect(screen.getByText(/ลิงก์นี้สร้างไว้สำหรับบัญชีอื่น/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ชำระเงิน ฿2,990' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some((c) => c[0] === '/api/checkout/orders')).toBe(true),
+    );
+    const orderCall = fetchMock.mock.calls.find((c) => c[0] === '/api/checkout/orders')!;
+    expect(JSON.parse(String((orderCall[1] as RequestInit).body))).toEqual({ plan: 'annual' });
+  });
+});
+
+describe('sandbox payment page', () => {
+  it('a declined card says so and stays; a paid answer goes to the result page', async () => {
+    logIn();
+    const id = order('pending').id;
+    const answers = {
+      [`checkout/sandbox/${id}`]: {
+        order: order('pending'),
+        promptpay: { payload: '000201', qrSvg: '<svg data-qr="1"></svg>' },
+        testCards: [
+          { number: '4242 4242 4242 4242', outcome: 'succeeds' },
+          { number: '4000 0000 0000 0002', outcome: 'declined' },
+        ],
+      },
+      [`checkout/orders/${id}`]: order('paid'),
+      'my-subscription': null,
+    };
+    const fetchMock = stubContentService({}, answers);
+    const plain = fetchMock.getMockImplementation()!;
+    let declined = true;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === `/api/checkout/sandbox/${id}/card`) {
+        if (declined) {
+          declined = false;
+          return new Response(
+            JSON.stringify({ statusCode: 402, code: 'PAYMENT_DECLINED', message: 'declined' }),
+            {
+              status: 402,
+              headers: { 'content-type': 'application/json' },
+            },
+          );
+        }
+        return new Response(JSON.stringify(order('paid')), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return (plain as (u: string, i?: RequestInit) => Promise<Response>)(url, init);
+    });
+    render(at(`/checkout/pay/${id}`));
+    expect(await screen.findByText('โหมดทดสอบ — ไม่มีการตัดเงินจริง')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /สแกน QR นี้/ })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('หมายเลขบัตร'), { target: { value: '4000 0000 0000 0002' } });
+    fireEvent.change(screen.getByLabelText('วันหมดอายุ (ดด/ปป)'), { target: { value: '12/30' } });
+    fireEvent.change(screen.getByLabelText('รหัส CVC'), { target: { value: '123' } });
+    fireEvent.change(screen.getByLabelText('ชื่อบนบัตร'), { target: { value: 'MALEE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ชำระ ฿2,990' }));
+    expect(await screen.findByText(/บัตรถูกปฏิเสธ/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'หน้าชำระเงินทดสอบ' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ชำระ ฿2,990' }));
+    expect(await screen.findByRole('heading', { name: 'ชำระเงินสำเร็จ ขอบคุณค่ะ' })).toBeTruthy();
+  });
+});
+
+describe('result page', () => {
+  it('waits while pending, then, paid, saves the tokens again so that boughtAnnual is stored', async () => {
+    logIn();
+    localStorage.setItem(KEYS.boughtAnnual, 'false');
+    const id = order('pending').id;
+    let polls = 0;
+    const fetchMock = stubContentService({}, { 'my-subscription': null });
+    const plain = fetchMock.getMockImplementation()!;
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === `/api/checkout/orders/${id}`) return json(polls++ < 1 ? order('pending') : order('paid'));
+      if (url === '/api/auth/refresh') return json({ access_token: 'access-2', refresh_token: 'refresh-2' });
+      if (url === '/api/auth') return json({ ...me, bought_annual: true });
+      return (plain as (u: string, i?: RequestInit) => Promise<Response>)(url, init);
+    });
+    render(at(`/checkout/complete/${id}`));
+    expect(await screen.findByRole('heading', { name: 'กำลังรอยืนยันการชำระเงิน' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'ชำระเงินสำเร็จ ขอบคุณค่ะ' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ดูใบเสร็จ' }).getAttribute('href')).toBe(
+      '/account/receipts/RC-2026-000007',
+    );
+    await vi.waitFor(() => expect(localStorage.getItem(KEYS.boughtAnnual)).toBe('true'));
+    expect(localStorage.getItem(KEYS.token)).toBe('access-2');
+  });
+});
