@@ -13,7 +13,7 @@ const json = (body: unknown, status = 200) =>
  * answers `answers[path]` (a missing path is a 404); `api[path]` answers `/api/<path>`. Returns the fetch mock.
  */
 export function stubContentService(answers: Record<string, unknown>, api: Record<string, unknown> = {}) {
-  const fetchMock = vi.fn(async (url: string) => {
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
     if (url === '/api/public-config') {
       return json({
         googleClientId: null,

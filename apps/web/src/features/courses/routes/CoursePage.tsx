@@ -12,6 +12,7 @@ import { useCourseDetails } from '../api/course-details';
 import { useOutline } from '../api/outline';
 import { CourseCover, CourseHighlights, CourseLearning, InstructorBio } from '../components/CourseExtras';
 import { Faq } from '../components/Faq';
+import { MembershipPrice } from '../components/MembershipPrice';
 
 /** How long the page waits for the editors' details before it shows without them (then they slot in). */
 const DETAILS_GRACE_MS = 700;
@@ -104,6 +105,7 @@ export default function CoursePage() {
           <li>✓ {t('course.getDevices')}</li>
           <li>✓ {course.free ? t('course.getFree') : t('course.getMembers')}</li>
         </ul>
+        {!course.free && <MembershipPrice />}
       </section>
       <CourseLearning details={details} />
       <h2 className="mt-10 text-xl font-semibold">{t('course.outline')}</h2>
