@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { rootClusterDir } from '../apps/api/src/db/embedded.js';
 import { freePort } from '../apps/api/src/lib/net.js';
 import { ensureCms } from '../scripts/cms.mjs';
+import { startSmtpInbox } from './smtp-inbox.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.data', 'e2e');
@@ -14,6 +15,9 @@ execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
 const cms = ensureCms({ build: false });
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(rootClusterDir(dataDir), { recursive: true, force: true });
+
+// E-mail goes over SMTP to a local peer; the tests read it from the peer's inbox (E2E_INBOX_PORT).
+const inbox = await startSmtpInbox(await freePort(), Number(process.env.E2E_INBOX_PORT ?? 3412));
 
 const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
   cwd: root,
@@ -26,6 +30,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js
     EMBEDDED_PG_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    SMTP_URL: inbox.url,
+    MAIL_RETRY_DELAY_SECONDS: '1',
     SEED_DEMO: 'true',
     // Every browser test registers its own learners from 127.0.0.1.
     REGISTER_MAX_PER_HOUR: '500',
@@ -38,4 +44,6 @@ const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  void inbox.close().finally(() => process.exit(code ?? 0));
+});

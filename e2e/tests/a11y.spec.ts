@@ -1,12 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, loginInPage, registerByApi, test } from './fixtures';
-
-async function noSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expect, loginInPage, registerByApi, test, noSeriousViolations } from './fixtures';
 
 for (const path of [
   '/',

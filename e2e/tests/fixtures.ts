@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
@@ -54,15 +55,12 @@ export async function loginInPage(page: Page, email: string, password = PASSWORD
   await page.getByRole('button', { name: /^(เข้าสู่ระบบ|Log in)$/ }).click();
 }
 
-/** The newest development-outbox e-mail to `to` whose subject matches. */
-export async function mailTo(request: APIRequestContext, to: string, subject: RegExp) {
+/** The newest e-mail to `to` whose subject matches, as the local SMTP peer received it (see e2e/smtp-inbox.ts). */
+export async function mailTo(_request: APIRequestContext, to: string, subject: RegExp) {
+  const inbox = `http://127.0.0.1:${process.env.E2E_INBOX_PORT ?? 3412}/`;
   for (let i = 0; i < 100; i++) {
-    const list = (await (await request.get('/api/dev/mail')).json()) as {
-      to: string;
-      subject: string;
-      text: string;
-    }[];
-    const hit = list.find((m) => m.to === to && subject.test(m.subject));
+    const list = (await (await fetch(inbox)).json()) as { to: string; subject: string; text: string }[];
+    const hit = list.reverse().find((m) => m.to === to && subject.test(m.subject));
     if (hit) return hit;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -101,3 +99,32 @@ export async function skipPreTest(page: Page) {
   await page.getByRole('button', { name: 'ข้ามแบบทดสอบก่อนเรียน' }).click();
   await page.waitForURL(/\/library\/course\/[^/]+\/episode\//);
 }
+
+/** axe on the page as it is: no serious or critical accessibility violation. */
+export async function noSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Waits (the supervisor starts Strapi after the API is ready) until the content service answers. */
+export async function contentServiceUp(request: APIRequestContext, timeout = 120_000) {
+  const config = await (await request.get('/api/public-config')).json();
+  expect(
+    config.contentUrl,
+    'the browser tests need the content service: e2e/server.ts runs the API with it (CMS_ENABLED, apps/cms installed)',
+  ).toBe('/cms');
+  await expect
+    .poll(
+      async () =>
+        (await request.get('/cms/api/header-script', { headers: await contentBearer(request) })).status(),
+      {
+        timeout,
+        intervals: [500, 1000, 2000],
+      },
+    )
+    .toBe(200);
+}
+export const contentBearer = async (request: APIRequestContext) => ({
+  authorization: `Bearer ${(await (await request.get('/api/public-config')).json()).contentToken}`,
+});

@@ -1,15 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, loginInPage, test } from './fixtures';
+import { expect, loginInPage, test, noSeriousViolations } from './fixtures';
 
 const DEMO_PASSWORD = 'Rianroo-demo-2026';
 const PAID = 'stock-investing-basics';
-
-async function noSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Logs a demo account in from a fixed device, so repeated runs do not use up its device slots. */
 async function loginAsDemo(page: Page, email: string, then: string) {

@@ -11,7 +11,8 @@ import type { OfferContent } from '../api/offer-content';
 
 /**
  * An offer page (free trial, renewal): the editors' title, text, image and call to action to the checkout.
- * Without the content service the page still explains the offer in our words and says checkout is not open.
+ * Without the content service the page still explains the offer in our words and goes to our own checkout; an
+ * offer of the editors without a checkout URL says checkout is not open (spec: "Missing Checkout Url").
  */
 export function OfferView({
   content: { data: content, settled },
@@ -20,6 +21,7 @@ export function OfferView({
   cta,
   cpc,
   notice,
+  fallbackUrl,
 }: {
   content: ContentState<OfferContent>;
   title: string;
@@ -28,6 +30,8 @@ export function OfferView({
   cpc?: string | null;
   /** What the learner's own state adds above the offer (a renewal's ended plan). */
   notice?: ReactNode;
+  /** Our own checkout, for when the content service has no offer at all (down or empty). */
+  fallbackUrl: string;
 }) {
   const { t } = useI18n();
   const heading = content?.title ?? title;
@@ -55,18 +59,14 @@ export function OfferView({
               {t('offer.promoCode', { code: cpc })}
             </p>
           )}
-          {content ? (
-            <CheckoutLink
-              url={content.checkoutUrl}
-              cpc={cpc}
-              fallback={unavailable}
-              className="inline-flex min-h-12 items-center rounded-lg bg-teal-700 px-6 text-lg font-semibold text-white hover:bg-teal-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
-            >
-              {content.cta ?? cta}
-            </CheckoutLink>
-          ) : (
-            unavailable
-          )}
+          <CheckoutLink
+            url={content ? content.checkoutUrl : fallbackUrl}
+            cpc={cpc}
+            fallback={unavailable}
+            className="inline-flex min-h-12 items-center rounded-lg bg-teal-700 px-6 text-lg font-semibold text-white hover:bg-teal-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+          >
+            {content?.cta ?? cta}
+          </CheckoutLink>
           <Link to="/courses" className="text-sm font-medium text-teal-800 hover:underline">
             {t('library.browse')}
           </Link>

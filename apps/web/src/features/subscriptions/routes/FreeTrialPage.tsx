@@ -40,6 +40,7 @@ export default function FreeTrialPage() {
       title={t('offer.freeTrialTitle')}
       lead={t('offer.freeTrialLead')}
       cta={t('offer.freeTrialCta')}
+      fallbackUrl="/checkout/trial"
     />
   );
 }

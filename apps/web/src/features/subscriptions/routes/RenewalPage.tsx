@@ -31,6 +31,7 @@ export default function RenewalPage() {
       lead={t('offer.renewalLead')}
       cta={t('offer.renewalCta')}
       cpc={params.get('cpc')}
+      fallbackUrl="/checkout/annual"
       notice={notice}
     />
   );

@@ -130,11 +130,14 @@ describe('free-trial and renewal pages', () => {
     expect(console.error).toHaveBeenCalledWith(expect.objectContaining({ message: 'Missing Checkout Url' }));
   });
 
-  it('without the content service the page still renders in our words', async () => {
+  it('without the content service the page still renders in our words and goes to our checkout', async () => {
     stubContentService({});
     render(withApp(<FreeTrialPage />, '/free-trial'));
     expect(await screen.findByRole('heading', { name: 'ทดลองเรียนฟรี 7 วัน' })).toBeTruthy();
-    expect(screen.getByText(/ยังชำระเงินไม่ได้ในขณะนี้/)).toBeTruthy();
+    const href = new URL(screen.getByRole('link', { name: 'เริ่มทดลองเรียนฟรี' }).getAttribute('href')!);
+    expect(href.pathname).toBe('/checkout/trial');
+    expect(href.searchParams.get('cid')).toBe(btoa(uid));
+    expect(screen.queryByText(/ยังชำระเงินไม่ได้ในขณะนี้/)).toBeNull();
     expect(screen.getByRole('link', { name: 'ดูคอร์สทั้งหมด' })).toBeTruthy();
   });
 });
