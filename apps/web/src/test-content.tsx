@@ -1,4 +1,4 @@
-import type { CourseSummary } from '@rianroo/contract';
+import type { CourseSummary, Plan, Subscription } from '@rianroo/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -61,3 +61,35 @@ export function courseFixture(
     ...c,
   };
 }
+
+const PLAN_FIXTURES = {
+  trial: {
+    nameTh: 'ทดลองเรียนฟรี 7 วัน',
+    nameEn: '7-day free trial',
+    interval: 'trial',
+    intervalCount: 7,
+    priceSatang: 0,
+  },
+  monthly: { nameTh: 'รายเดือน', nameEn: 'Monthly', interval: 'month', intervalCount: 1, priceSatang: 29_900 },
+  annual: { nameTh: 'รายปี', nameEn: 'Annual', interval: 'year', intervalCount: 1, priceSatang: 299_000 },
+} as const;
+
+/** A plan as `GET /plans` answers it: the seeded trial, monthly (฿299) or annual (฿2,990). */
+export const planFixture = (code: keyof typeof PLAN_FIXTURES): Plan => ({
+  code,
+  ...PLAN_FIXTURES[code],
+  currency: 'THB',
+});
+
+/** A subscription as `GET /my-subscription` answers it: annual, active, giving access; tests change what they need. */
+export const subscriptionFixture = (over: Partial<Subscription> = {}): Subscription => ({
+  id: '0190b2a4-7d3e-7c51-9a2b-1f4e5d6c7b8a',
+  plan: planFixture('annual'),
+  status: 'active',
+  currentPeriodStart: '2026-01-01T00:00:00.000Z',
+  currentPeriodEnd: '2027-01-15T00:00:00.000Z',
+  autoRenew: true,
+  provider: 'sandbox',
+  givesAccess: true,
+  ...over,
+});

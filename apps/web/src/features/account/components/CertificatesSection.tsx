@@ -1,17 +1,15 @@
+import { RetryAlert } from '../../../components/RetryAlert';
 import { certificatePagePath } from '@rianroo/contract';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { Alert, Card } from '../../../components/ui/Card';
+import { Card } from '../../../components/ui/Card';
 import { primaryLink, textLink } from '../../../components/ui/link-styles';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { useMyCertificates } from '../api/certificates';
 
 /** "My certificates": each with its course, date and code, the way to view it and its public page. */
 export function CertificatesSection() {
   const { t, date } = useI18n();
-  const errorText = useErrorText();
   const list = useMyCertificates();
   return (
     <Card title={t('cert.mine.title')}>
@@ -20,14 +18,7 @@ export function CertificatesSection() {
           <Spinner label={t('common.loading')} />
         </div>
       )}
-      {list.isError && (
-        <div className="flex flex-col items-start gap-3">
-          <Alert>{errorText(list.error)}</Alert>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      )}
+      {list.isError && <RetryAlert error={list.error} onRetry={() => void list.refetch()} />}
       {list.data?.length === 0 && (
         <div className="flex flex-col items-start gap-3">
           <p className="text-slate-700">{t('cert.mine.empty')}</p>

@@ -1,30 +1,11 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS, nowSeconds } from '../../../lib/storage';
-import { stubContentService, withApp } from '../../../test-content';
+import { stubContentService, subscriptionFixture, withApp } from '../../../test-content';
 import { MembershipSection } from './MembershipSection';
 import { ReceiptsSection } from './ReceiptsSection';
 
-const annual = {
-  code: 'annual',
-  nameTh: 'รายปี',
-  nameEn: 'Annual',
-  interval: 'year',
-  intervalCount: 1,
-  priceSatang: 299_000,
-  currency: 'THB',
-};
-const sub = (over: object = {}) => ({
-  id: '0190b2a4-7d3e-7c51-9a2b-1f4e5d6c7b8a',
-  plan: annual,
-  status: 'active',
-  currentPeriodStart: '2026-01-01T00:00:00.000Z',
-  currentPeriodEnd: '2027-01-15T00:00:00.000Z',
-  autoRenew: true,
-  provider: 'sandbox',
-  givesAccess: true,
-  ...over,
-});
+const sub = subscriptionFixture;
 
 beforeEach(() => {
   localStorage.setItem(KEYS.token, 'access');

@@ -1,17 +1,15 @@
+import { RetryAlert } from '../../../components/RetryAlert';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { Alert, Card } from '../../../components/ui/Card';
+import { Card } from '../../../components/ui/Card';
 import { textLink } from '../../../components/ui/link-styles';
 import { Spinner } from '../../../components/ui/Spinner';
 import { formatBaht } from '../../../lib/billing';
-import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { useMyReceipts } from '../api/membership';
 
 /** "Receipts": each payment's receipt, newest first, to open and print. */
 export function ReceiptsSection() {
   const { t, lang, date } = useI18n();
-  const errorText = useErrorText();
   const list = useMyReceipts();
   return (
     <Card title={t('receipts.title')}>
@@ -20,14 +18,7 @@ export function ReceiptsSection() {
           <Spinner label={t('common.loading')} />
         </div>
       )}
-      {list.isError && (
-        <div className="flex flex-col items-start gap-3">
-          <Alert>{errorText(list.error)}</Alert>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      )}
+      {list.isError && <RetryAlert error={list.error} onRetry={() => void list.refetch()} />}
       {list.data?.length === 0 && <p className="text-slate-700">{t('receipts.none')}</p>}
       {!!list.data?.length && (
         <ul className="divide-y divide-slate-200">

@@ -2,22 +2,14 @@ import { render, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS, nowSeconds } from '../../../lib/storage';
-import { stubContentService, withApp } from '../../../test-content';
+import { planFixture, stubContentService, withApp } from '../../../test-content';
 import ReceiptPage from './ReceiptPage';
 
 const receipt = {
   number: 'RC-2026-000007',
   orderNumber: 'RR-202611-000042',
   issuedAt: '2026-11-20T03:00:00.000Z',
-  plan: {
-    code: 'annual',
-    nameTh: 'รายปี',
-    nameEn: 'Annual',
-    interval: 'year',
-    intervalCount: 1,
-    priceSatang: 299_000,
-    currency: 'THB',
-  },
+  plan: planFixture('annual'),
   method: 'promptpay',
   subtotalSatang: 299_000,
   discountSatang: 59_800,

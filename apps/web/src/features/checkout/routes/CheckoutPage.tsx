@@ -1,3 +1,4 @@
+import { RetryAlert } from '../../../components/RetryAlert';
 import type { Plan } from '@rianroo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -199,12 +200,7 @@ function PaidCheckout({ plan, cid, cpc }: { plan: Plan; cid: string | null; cpc:
         {quote.isPending ? (
           <PageLoading label={t('common.loading')} />
         ) : quote.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <Alert>{errorText(quote.error)}</Alert>
-            <Button variant="secondary" onClick={() => void quote.refetch()}>
-              {t('pricing.retry')}
-            </Button>
-          </div>
+          <RetryAlert error={quote.error} onRetry={() => void quote.refetch()} />
         ) : (
           <OrderSummary quote={quote.data} />
         )}

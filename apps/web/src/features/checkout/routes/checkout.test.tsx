@@ -2,42 +2,14 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS, nowSeconds } from '../../../lib/storage';
-import { stubContentService, withApp } from '../../../test-content';
+import { planFixture, stubContentService, withApp } from '../../../test-content';
 import CheckoutPage from './CheckoutPage';
 import CheckoutResultPage from './CheckoutResultPage';
 import PricingPage from './PricingPage';
 import SandboxPayPage from './SandboxPayPage';
 
 const uid = '0190b2a4-7d3e-7c51-9a2b-1f4e5d6c7b8a';
-const plans = [
-  {
-    code: 'trial',
-    nameTh: 'ทดลองเรียนฟรี 7 วัน',
-    nameEn: 'Trial',
-    interval: 'trial',
-    intervalCount: 7,
-    priceSatang: 0,
-    currency: 'THB',
-  },
-  {
-    code: 'monthly',
-    nameTh: 'รายเดือน',
-    nameEn: 'Monthly',
-    interval: 'month',
-    intervalCount: 1,
-    priceSatang: 29_900,
-    currency: 'THB',
-  },
-  {
-    code: 'annual',
-    nameTh: 'รายปี',
-    nameEn: 'Annual',
-    interval: 'year',
-    intervalCount: 1,
-    priceSatang: 299_000,
-    currency: 'THB',
-  },
-];
+const plans = [planFixture('trial'), planFixture('monthly'), planFixture('annual')];
 const quote = (over: object = {}) => ({
   plan: plans[2],
   subtotalSatang: 299_000,

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../../lib/storage';
-import { stubContentService, withApp } from '../../../test-content';
+import { stubContentService, subscriptionFixture, withApp } from '../../../test-content';
 import AnnouncementBar, { DISMISSED_KEY } from './AnnouncementBar';
 
 const bar = (data: object | null) => ({ 'announcement-bar': { data } });
@@ -66,24 +66,7 @@ describe('announcement bar', () => {
       localStorage.setItem(KEYS.tokenSavedTime, String(Math.floor(Date.now() / 1000)));
     };
     afterEach(() => localStorage.clear());
-    const active = {
-      id: '0190b2a4-7d3e-7c51-9a2b-1f4e5d6c7b8a',
-      plan: {
-        code: 'monthly',
-        nameTh: 'รายเดือน',
-        nameEn: 'Monthly',
-        interval: 'month',
-        intervalCount: 1,
-        priceSatang: 29900,
-        currency: 'THB',
-      },
-      status: 'active',
-      currentPeriodStart: '2026-11-01T00:00:00.000Z',
-      currentPeriodEnd: '2099-12-01T00:00:00.000Z',
-      autoRenew: true,
-      provider: 'sandbox',
-      givesAccess: true,
-    };
+    const active = subscriptionFixture({ currentPeriodEnd: '2099-12-01T00:00:00.000Z' });
 
     it('a visitor sees a bar for non-subscribers', async () => {
       stubContentService(trialBar);

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../../lib/storage';
-import { stubContentService, withApp } from '../../../test-content';
+import { stubContentService, subscriptionFixture, withApp } from '../../../test-content';
 import FreeTrialPage from './FreeTrialPage';
 import RenewalPage from './RenewalPage';
 
@@ -24,26 +24,8 @@ const logIn = () => {
   localStorage.setItem(KEYS.refreshToken, 'refresh-1');
   localStorage.setItem(KEYS.tokenSavedTime, String(Math.floor(Date.now() / 1000)));
 };
-const plan = (code: string, nameTh: string) => ({
-  code,
-  nameTh,
-  nameEn: code,
-  interval: code === 'annual' ? 'year' : 'month',
-  intervalCount: 1,
-  priceSatang: 29_900,
-  currency: 'THB',
-});
-const subscription = (over: object) => ({
-  id: '0190b2a4-7d3e-7c51-9a2b-1f4e5d6c7b8a',
-  plan: plan('annual', 'รายปี'),
-  status: 'active',
-  currentPeriodStart: '2026-01-01T00:00:00.000Z',
-  currentPeriodEnd: '2099-01-15T00:00:00.000Z',
-  autoRenew: true,
-  provider: 'sandbox',
-  givesAccess: true,
-  ...over,
-});
+const subscription = (over: object) =>
+  subscriptionFixture({ currentPeriodEnd: '2099-01-15T00:00:00.000Z', ...over });
 
 describe('free-trial page follows the learner', () => {
   afterEach(() => localStorage.clear());
