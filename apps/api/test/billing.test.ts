@@ -188,6 +188,7 @@ describe('checkout with the sandbox provider', () => {
     expect((await get(`/api/checkout/orders/${opened.order.id}`, other.access_token)).statusCode).toBe(404);
     expect((await get(`/api/my-receipts/${receipts[0].number}`, other.access_token)).statusCode).toBe(404);
     expect((await get(`/api/checkout/sandbox/${opened.order.id}`, other.access_token)).statusCode).toBe(404);
+    expect((await get('/api/my-receipts/RC%00', u.access_token)).statusCode).toBe(400);
   });
 
   it('PromptPay: the sandbox confirms the QR payment; a trial is not an annual purchase', async () => {
@@ -217,6 +218,27 @@ describe('checkout with the sandbox provider', () => {
     expect((await sub(u.access_token)).currentPeriodEnd).toBe('2027-02-28T03:00:00.000Z');
     await buy(u.access_token, 'monthly');
     expect((await sub(u.access_token)).currentPeriodEnd).toBe('2027-03-31T03:00:00.000Z');
+  });
+
+  it('five orders paid at the same moment all count: five months on one subscription', async () => {
+    const u = await register(t.app);
+    const orders = [];
+    for (let i = 0; i < 5; i++)
+      orders.push((await post('/api/checkout/orders', u.access_token, { plan: 'monthly' })).json().order);
+    // A new order closes the older unpaid ones; here they are all still payable, like late provider events.
+    await t.db.$client.query(`update orders set status = 'pending' where user_id = $1`, [u.user.id]);
+    const paid = await Promise.all(
+      orders.map((o) => post(`/api/checkout/sandbox/${o.id}/promptpay`, u.access_token)),
+    );
+    expect(paid.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const s = await sub(u.access_token);
+    const months = (new Date(s.currentPeriodEnd).getTime() - Date.now()) / (30.4 * 86_400_000);
+    expect(Math.round(months)).toBe(5);
+    const { rows } = await t.db.$client.query(
+      `select count(*)::int as n from subscriptions where user_id = $1`,
+      [u.user.id],
+    );
+    expect(rows[0].n).toBe(1);
   });
 
   it('refuses bad input with a 4xx in the one shape and changes nothing', async () => {

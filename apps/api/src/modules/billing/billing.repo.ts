@@ -101,6 +101,11 @@ export async function trialOf(db: Q, userId: string) {
   return rows[0] ? toSubscription(rows[0]) : undefined;
 }
 
+/** Holds this learner's billing lock until the transaction ends. */
+export async function lockLearner(db: Q, userId: string) {
+  await db.query(`select pg_advisory_xact_lock(hashtextextended('billing:' || $1, 0))`, [userId]);
+}
+
 /** Records as expired what the clock already ended, for one learner (before a new subscription row) or for all. */
 export async function expireEnded(db: Q, at: Date, userId?: string) {
   const { rows } = await db.query<{ id: string; user_id: string }>(

@@ -335,6 +335,8 @@ export class BillingService {
 
   /** The order is paid: the subscription starts or is extended from its current end, and a receipt is issued. */
   private async applyPaid(c: TxClient, order: OrderRow, event: PaymentEvent) {
+    // One learner's payments are applied one after the other (two orders paid at the same moment both count).
+    await repo.lockLearner(c, order.user_id);
     const now = new Date();
     await repo.expireEnded(c, now, order.user_id);
     const current = await repo.currentSubscription(c, order.user_id, true);
