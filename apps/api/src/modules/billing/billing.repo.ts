@@ -387,19 +387,24 @@ export interface ReceiptRow {
   order: OrderRow;
 }
 
-const RECEIPT = `select r.number, r.issued_at, r.buyer_name, r.buyer_email, r.seller, r.order_id from receipts r`;
-
+/** My receipts with their orders, newest first, in one query (or the one numbered `number`). */
 export async function receiptsOf(db: Q, userId: string, number?: string): Promise<ReceiptRow[]> {
   const { rows } = await db.query(
-    `${RECEIPT} where r.user_id = $1 ${number ? 'and r.number = $2' : ''} order by r.issued_at desc limit 200`,
+    `select o.*, to_jsonb(p) as plan, c.code as coupon_code, r.number as receipt_number, r.issued_at,
+       r.buyer_name, r.buyer_email, r.seller
+     from receipts r join orders o on o.id = r.order_id join plans p on p.id = o.plan_id
+     left join coupons c on c.id = o.coupon_id
+     where r.user_id = $1 ${number ? 'and r.number = $2' : ''} order by r.issued_at desc limit 200`,
     number ? [userId, number] : [userId],
   );
-  const out: ReceiptRow[] = [];
-  for (const r of rows) {
-    const order = await orderById(db, r.order_id as string);
-    if (order) out.push({ ...(r as ReceiptRow), order });
-  }
-  return out;
+  return rows.map((r) => ({
+    number: r.receipt_number as string,
+    issued_at: r.issued_at as Date,
+    buyer_name: r.buyer_name as string,
+    buyer_email: r.buyer_email as string,
+    seller: r.seller as ReceiptRow['seller'],
+    order: toOrder(r),
+  }));
 }
 
 /** Subscriptions ending within (from, to] that have not had the reminder of `days` for this period end. */
@@ -435,4 +440,12 @@ export async function claimReminder(db: Q, subscriptionId: string, days: number,
     [subscriptionId, days, periodEnd],
   );
   return rows.length > 0;
+}
+
+export async function userIdByEmail(db: Q, email: string) {
+  const { rows } = await db.query<{ id: string }>(
+    'select id from users where lower(email) = lower($1) and deleted_at is null',
+    [email],
+  );
+  return rows[0]?.id;
 }

@@ -503,6 +503,13 @@ export class BillingService {
     return { subscriptions: expired.length, orders };
   }
 
+  /** Browser tests only (NODE_ENV=test): the expiry job run `days` ahead, for one learner. */
+  async expireForTest(email: string, days: number) {
+    const user = await repo.userIdByEmail(this.db.$client, email);
+    if (!user) throw notFound('User');
+    return this.expireDue(new Date(Date.now() + days * DAY_MS), user);
+  }
+
   /** Reminds by e-mail 7 days and 1 day before a subscription or trial ends, once per period end. */
   async remindDue(at = new Date()) {
     let sent = 0;
