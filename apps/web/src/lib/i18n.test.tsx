@@ -2,6 +2,8 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider, useI18n } from './i18n';
+import { en, th } from './i18n-strings';
+import { errorCodes } from '@rianroo/contract';
 
 const wrapper = ({ children }: { children: ReactNode }) => <I18nProvider>{children}</I18nProvider>;
 
@@ -14,5 +16,12 @@ describe('messages with values', () => {
     expect(t('offer.promoCode', { code: 'BACK20' })).toContain('BACK20');
     expect(t('banner.slide', { n: 2 })).toContain('{total}');
     expect(t('banner.slide')).toContain('{n}');
+  });
+});
+
+describe('error codes', () => {
+  it('every code the API can answer has its text in Thai and in English', () => {
+    const missing = errorCodes.filter((c) => !(`error.${c}` in th) || !(`error.${c}` in en));
+    expect(missing).toEqual([]);
   });
 });
