@@ -50,8 +50,25 @@ describe.skipIf(!available && !required)('rate limits shared through Redis', () 
     const err = await b.consume('shared', 3, 1).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(Number((err as AppError).headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
-    await new Promise((r) => setTimeout(r, 1100));
-    await expect(a.check('shared', 3)).resolves.toBeUndefined();
+    await new Promise((r) => setTimeout(r, 1100)); // Redis expires keys on its own clock
+    await expect(a.consume('shared', 3, 1)).resolves.toBeUndefined();
+    await a.store.close();
+    await b.store.close();
+  });
+
+  it('reservations are atomic across processes: of 60 at once on two stores, exactly the limit get through', async () => {
+    const a = new Limiter(new RedisStore(new Redis(url)));
+    const b = new Limiter(new RedisStore(new Redis(url)));
+    const key = { key: `burst-${Date.now()}`, max: 10, windowSeconds: 60 };
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).reserve([key])),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    // A success gives its reservation back: one more fits, and no more than that.
+    const first = results.find((r) => r.status === 'fulfilled')!;
+    await (first as PromiseFulfilledResult<{ release: () => Promise<unknown> }>).value.release();
+    await expect(a.reserve([key])).resolves.toBeDefined();
+    await expect(b.reserve([key])).rejects.toBeInstanceOf(AppError);
     await a.store.close();
     await b.store.close();
   });

@@ -1,38 +1,141 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MailMessage } from '../src/plugins/mail.js';
+import { linkCode } from './mail-helpers.js';
+import { bearer, createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
 
 let t: TestApp;
+const sent: MailMessage[] = [];
 beforeAll(async () => {
   t = await createTestApp({
     LOGIN_MAX_FAILURES_ACCOUNT: '3',
-    LOGIN_ACCOUNT_WINDOW_SECONDS: '2',
+    LOGIN_ACCOUNT_WINDOW_SECONDS: '900',
     LOGIN_MAX_FAILURES_IP: '6',
-    LOGIN_IP_WINDOW_SECONDS: '2',
+    LOGIN_IP_WINDOW_SECONDS: '900',
+    REGISTER_MAX_PER_HOUR: '500',
   });
+  // The mails the platform queues, seen as they are queued.
+  const send = t.app.mail.send.bind(t.app.mail);
+  t.app.mail.send = async (m, o) => {
+    sent.push(m);
+    return send(m, o);
+  };
 });
 afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
 
+let ipCounter = 0;
+const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 const login = (email: string, password: string, remoteAddress: string, d = device()) =>
   t.app.inject({ method: 'POST', url: '/api/auth', payload: { email, password, device: d }, remoteAddress });
 
 describe('login throttling', () => {
   it('answers 429 with Retry-After after repeated failures, then lets the owner in when the window ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const u = await register(t.app);
-    for (let i = 0; i < 3; i++)
-      expect((await login(u.email, 'wrong-password', '10.0.0.1')).statusCode).toBe(401);
-    const locked = await login(u.email, PASSWORD, '10.0.0.1');
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expect((await login(u.email, 'wrong-password', ip)).statusCode).toBe(401);
+    const locked = await login(u.email, PASSWORD, ip);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RATE_LIMITED');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     // The attacker's address is locked out, not the account: the owner elsewhere still signs in.
-    expect((await login(u.email, PASSWORD, '10.0.0.2', u.device)).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 2100));
-    expect((await login(u.email, PASSWORD, '10.0.0.1', u.device)).statusCode).toBe(200);
+    expect((await login(u.email, PASSWORD, freshIp(), u.device)).statusCode).toBe(200);
+    vi.advanceTimersByTime(901_000);
+    expect((await login(u.email, PASSWORD, ip, u.device)).statusCode).toBe(200);
   });
 
   it('limits one address trying many accounts', async () => {
-    for (let i = 0; i < 6; i++) await login(`spray${i}@example.com`, 'wrong-password', '10.0.0.9');
-    const res = await login('spray-next@example.com', 'wrong-password', '10.0.0.9');
+    const ip = freshIp();
+    for (let i = 0; i < 6; i++) await login(`spray${i}@example.com`, 'wrong-password', ip);
+    const res = await login('spray-next@example.com', 'wrong-password', ip);
     expect(res.statusCode).toBe(429);
+  });
+
+  it('200 guesses at once from one address: no more than the limit are checked, the right one among them refused', async () => {
+    const u = await register(t.app);
+    const ip = freshIp();
+    const guesses = Array.from({ length: 200 }, (_, i) => (i === 150 ? PASSWORD : `wrong-${i}`));
+    const answers = await Promise.all(guesses.map((p) => login(u.email, p, ip)));
+    const checked = answers.filter((a) => a.statusCode !== 429);
+    expect(checked.length).toBeLessThanOrEqual(3);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(0);
+    expect(answers.every((a) => [401, 429].includes(a.statusCode))).toBe(true);
+  });
+
+  it('guesses from many addresses at once stop at the account-wide limit for new devices', async () => {
+    const u = await register(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => freshIp()).flatMap((ip) =>
+        Array.from({ length: 6 }, () => login(u.email, 'wrong-password', ip)),
+      ),
+    );
+    // Account-wide: 5 x the per-pair limit of 3.
+    expect(answers.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(15);
+    // The owner's own device still gets in, whatever the others did.
+    expect((await login(u.email, PASSWORD, freshIp(), u.device)).statusCode).toBe(200);
+    // A new device of the owner is held back until the owner resets the password by mail ...
+    expect((await login(u.email, PASSWORD, freshIp())).statusCode).toBe(429);
+    sent.length = 0;
+    await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: u.email } });
+    const code = linkCode(sent.find((m) => m.to === u.email)!.text);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/reset-password',
+      payload: {
+        verificationString: code,
+        password: 'a-new-horse-battery',
+        passwordConfirmation: 'a-new-horse-battery',
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    // ... which lets them in on any device at once.
+    expect((await login(u.email, 'a-new-horse-battery', freshIp())).statusCode).toBe(200);
+  });
+
+  it('check-password: of 60 at once no more than 10 are checked', async () => {
+    const u = await register(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/check-password',
+          headers: bearer(u.access_token),
+          payload: { password: 'wrong-password' },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(10);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(50);
+  });
+});
+
+describe('forgot password', () => {
+  it("others asking for the owner's reset link never keep the owner from getting a fresh one", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const u = await register(t.app);
+    const ask = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/forgot-password',
+        payload: { email: u.email },
+        remoteAddress: ip,
+      });
+    sent.length = 0;
+    // An attacker from 20 addresses asks 5 times from each.
+    for (let i = 0; i < 20; i++) {
+      const ip = freshIp();
+      for (let k = 0; k < 5; k++) expect((await ask(ip)).statusCode).toBe(200);
+      // The asking address is what gets throttled.
+      expect((await ask(ip)).statusCode).toBe(429);
+    }
+    // The mailbox was not flooded: a handful of links in the hour, then one per ten minutes.
+    expect(sent.filter((m) => m.to === u.email)).toHaveLength(6);
+    sent.length = 0;
+    vi.advanceTimersByTime(10 * 60_000);
+    // The owner, from their own address, still gets an answer and a fresh link in their inbox.
+    expect((await ask(freshIp())).statusCode).toBe(200);
+    const mails = sent.filter((m) => m.to === u.email);
+    expect(mails).toHaveLength(1);
+    expect(linkCode(mails[0]!.text)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
   });
 });

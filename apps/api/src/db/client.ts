@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -48,4 +49,24 @@ export async function inTransaction<T>(db: Db, fn: (c: TxClient) => Promise<T>):
   } finally {
     client.release();
   }
+}
+
+/** A Drizzle transaction (or the database itself): what repositories write through. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Runs positional-parameter SQL ($1, $2 ...) inside a Drizzle transaction, for libraries that take an
+ * executor (pg-boss: a job queued in the same transaction as the rows it is about).
+ */
+export function sqlExecutor(tx: Tx) {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const query: SQL = sql.empty();
+      text.split(/\$(\d+)/).forEach((part, i) => {
+        query.append(i % 2 ? sql`${sql.param(values[Number(part) - 1])}` : sql.raw(part));
+      });
+      const result = await tx.execute(query);
+      return { rows: result.rows as unknown[] };
+    },
+  };
 }

@@ -3,6 +3,24 @@ import type { MailAttachment, MailMessage } from '../plugins/mail.js';
 
 type Locale = 'th' | 'en';
 
+/** Anything a mail client would turn into a link: a scheme, a domain, an e-mail address, a path. */
+const LINK_LIKE = /[a-z][a-z0-9+.-]*:|www\.|[\p{L}\p{N}_-]\.[\p{L}\p{N}]{2,}|@|\/\/|[<>]/iu;
+
+/**
+ * The greeting line. Names are whatever someone typed at sign-up, and a sign-up can name anyone's
+ * address: a name that a mail client would make into a link (a phishing URL as a first name) is left
+ * out, so the platform's own mail never carries a stranger's link.
+ */
+export function hello(locale: Locale, name: string): string {
+  const plain = name
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .trim()
+    .slice(0, 60);
+  const safe = plain && !LINK_LIKE.test(plain) ? plain : '';
+  if (locale === 'th') return safe ? `สวัสดีคุณ${safe}` : 'สวัสดี';
+  return safe ? `Hello ${safe},` : 'Hello,';
+}
+
 function layout(
   locale: Locale,
   title: string,
@@ -47,14 +65,14 @@ export function passwordLinkMail(
         : 'Set a password for your Rianroo account';
   const paragraphs = th
     ? [
-        `สวัสดีคุณ${name}`,
+        hello('th', name),
         purpose === 'reset'
           ? 'เราได้รับคำขอตั้งรหัสผ่านใหม่สำหรับบัญชีของคุณ กดปุ่มด้านล่างเพื่อตั้งรหัสผ่านใหม่'
           : 'บัญชีของคุณย้ายมาจากระบบเดิม กดปุ่มด้านล่างเพื่อตั้งรหัสผ่านและเริ่มเรียนต่อได้ทันที',
         `ลิงก์นี้ใช้ได้ครั้งเดียวและจะหมดอายุใน ${minutes} นาที หากคุณไม่ได้ขอ ไม่ต้องทำอะไร บัญชีของคุณยังปลอดภัย`,
       ]
     : [
-        `Hello ${name},`,
+        hello('en', name),
         purpose === 'reset'
           ? 'We received a request to reset the password of your account. Use the button below to choose a new one.'
           : 'Your account moved from our previous system. Use the button below to set a password and continue learning.',
@@ -74,8 +92,8 @@ export function welcomeMail(to: string, name: string, locale: Locale, url: strin
   const th = locale === 'th';
   const subject = th ? 'ยินดีต้อนรับสู่ Rianroo' : 'Welcome to Rianroo';
   const paragraphs = th
-    ? [`สวัสดีคุณ${name}`, 'บัญชีของคุณพร้อมใช้งานแล้ว เริ่มเรียนคอร์สแรกของคุณได้เลย']
-    : [`Hello ${name},`, 'Your account is ready. Start your first course whenever you like.'];
+    ? [hello('th', name), 'บัญชีของคุณพร้อมใช้งานแล้ว เริ่มเรียนคอร์สแรกของคุณได้เลย']
+    : [hello('en', name), 'Your account is ready. Start your first course whenever you like.'];
   return {
     to,
     subject,
@@ -87,9 +105,9 @@ export function passwordChangedMail(to: string, name: string, locale: Locale): M
   const th = locale === 'th';
   const subject = th ? 'รหัสผ่านของคุณถูกเปลี่ยนแล้ว' : 'Your password was changed';
   const paragraphs = th
-    ? [`สวัสดีคุณ${name}`, 'รหัสผ่านบัญชี Rianroo ของคุณเพิ่งถูกเปลี่ยน หากไม่ใช่คุณ โปรดตั้งรหัสผ่านใหม่ทันทีและติดต่อฝ่ายสนับสนุน']
+    ? [hello('th', name), 'รหัสผ่านบัญชี Rianroo ของคุณเพิ่งถูกเปลี่ยน หากไม่ใช่คุณ โปรดตั้งรหัสผ่านใหม่ทันทีและติดต่อฝ่ายสนับสนุน']
     : [
-        `Hello ${name},`,
+        hello('en', name),
         'The password of your Rianroo account was just changed. If this was not you, reset it now and contact support.',
       ];
   return { to, subject, ...layout(locale, subject, paragraphs) };
@@ -105,12 +123,12 @@ export function certificateMail(
   const subject = th ? `ใบประกาศนียบัตร: ${c.courseTitle}` : `Your certificate: ${c.courseTitle}`;
   const paragraphs = th
     ? [
-        `สวัสดีคุณ${name}`,
+        hello('th', name),
         `ยินดีด้วย! คุณเรียนจบคอร์ส "${c.courseTitle}" แล้ว ใบประกาศนียบัตรของคุณแนบมากับอีเมลนี้ (PDF)`,
         `รหัสใบประกาศ ${c.code} ทุกคนตรวจสอบใบประกาศนี้ได้ที่ลิงก์ด้านล่าง`,
       ]
     : [
-        `Hello ${name},`,
+        hello('en', name),
         `Congratulations on completing "${c.courseTitle}". Your certificate is attached to this e-mail (PDF).`,
         `Certificate code ${c.code}. Anyone can verify it at the link below.`,
       ];
@@ -161,7 +179,7 @@ export function receiptMail(
   const net = r.totalSatang - r.vatSatang;
   const paragraphs = th
     ? [
-        `สวัสดีคุณ${name}`,
+        hello('th', name),
         `ขอบคุณที่ชำระเงิน แพ็กเกจ ${r.planName} ของคุณใช้ได้ถึง ${thaiDate(r.periodEnd, locale)}`,
         `เลขที่คำสั่งซื้อ ${r.orderNumber} · เลขที่ใบเสร็จ ${r.receiptNumber}`,
         `ราคา ${baht(r.subtotalSatang)} บาท` +
@@ -172,7 +190,7 @@ export function receiptMail(
         `${r.seller.name} · เลขประจำตัวผู้เสียภาษี ${r.seller.taxId} · ${r.seller.address}`,
       ]
     : [
-        `Hello ${name},`,
+        hello('en', name),
         `Thank you for your payment. Your ${r.planName} plan runs until ${thaiDate(r.periodEnd, locale)}.`,
         `Order ${r.orderNumber} · receipt ${r.receiptNumber}`,
         `Price THB ${baht(r.subtotalSatang)}` +
@@ -207,13 +225,13 @@ export function renewalReminderMail(
       : `Your ${r.planName} plan ends in ${r.days} day${r.days === 1 ? '' : 's'}`;
   const paragraphs = th
     ? [
-        `สวัสดีคุณ${name}`,
+        hello('th', name),
         r.trial
           ? `ทดลองเรียนฟรีของคุณใช้ได้ถึง ${when} สมัครสมาชิกเพื่อเรียนต่อได้ทุกคอร์สโดยไม่สะดุด`
           : `แพ็กเกจ ${r.planName} ของคุณใช้ได้ถึง ${when} ต่ออายุวันนี้ ระยะเวลาใหม่จะนับต่อจากวันหมดอายุเดิม`,
       ]
     : [
-        `Hello ${name},`,
+        hello('en', name),
         r.trial
           ? `Your free trial runs until ${when}. Subscribe to keep learning every course without a break.`
           : `Your ${r.planName} plan runs until ${when}. Renew today: the new period starts when the current one ends.`,

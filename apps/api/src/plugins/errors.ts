@@ -19,9 +19,36 @@ const fastifyCodes: Record<string, { status: number; code: string; message: stri
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: 'Invalid content length' },
 };
 
+/** True when a string anywhere in the value holds a NUL character (PostgreSQL text cannot store one). */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Buffer.isBuffer(value)) return false;
+  for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || holdsNul(v, depth + 1)) return true;
+  return false;
+}
+
+const NUL_IN_URL = /%00|\u0000/i;
+
+const nulRefused = (where: string) =>
+  new AppError('VALIDATION_ERROR', 400, `Invalid ${where}: text may not contain a NUL character`, [
+    { path: where, message: 'Text may not contain a NUL character' },
+  ]);
+
 /** One error handler, one error shape: { statusCode, code, message, details? }. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    // No text input may hold NUL, on any route: refused with 400 before anything reads it.
+    app.addHook('onRequest', async (request) => {
+      const url = request.raw.url ?? '';
+      const q = url.indexOf('?');
+      if (NUL_IN_URL.test(q < 0 ? url : url.slice(0, q))) throw nulRefused('params');
+      if (q >= 0 && NUL_IN_URL.test(url.slice(q))) throw nulRefused('querystring');
+    });
+    app.addHook('preValidation', async (request) => {
+      // Fields of JSON and form bodies; a raw body (an image, a webhook) is its route's to judge.
+      if (typeof request.body === 'object' && holdsNul(request.body)) throw nulRefused('body');
+    });
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err instanceof AppError) {
         if (err.headers) void reply.headers(err.headers);

@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import { sqlExecutor, type Tx } from '../db/client.js';
 
 export interface Jobs {
-  /** Queues a job; it survives restarts and is retried with backoff when the handler throws. */
-  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  /**
+   * Queues a job; it survives restarts and is retried with backoff when the handler throws. With `tx`
+   * the job is part of that transaction: queued if it commits, never if it rolls back.
+   */
+  send<T extends object>(
+    name: string,
+    data: T,
+    options?: PgBoss.SendOptions,
+    tx?: Tx,
+  ): Promise<string | null>;
   /** Registers the handler of a queue (creating the queue if needed). */
   work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
   /** Runs the queue's job on a cron schedule (Bangkok time), once per tick however many processes ask. */
@@ -33,9 +42,9 @@ export const jobsPlugin = fp(
       queues.add(name);
     };
     const jobs: Jobs = {
-      async send(name, data, options) {
+      async send(name, data, options, tx) {
         await ensureQueue(name);
-        return boss.send(name, data, options ?? {});
+        return boss.send(name, data, { ...options, ...(tx ? { db: sqlExecutor(tx) } : {}) });
       },
       async work(name, handler) {
         await ensureQueue(name);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import type { Tx } from '../db/client.js';
 import { devMail } from '../db/schema.js';
 import { uuidv7 } from '../lib/ids.js';
 
@@ -20,8 +21,11 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Queues the message; the mail.send job delivers it (SMTP, or the development outbox). */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Queues the message; the mail.send job delivers it (SMTP, or the development outbox). With `tx`, only
+   * when that transaction commits.
+   */
+  send(message: MailMessage, tx?: Tx): Promise<void>;
 }
 
 const QUEUE = 'mail.send';
@@ -64,12 +68,9 @@ export const mailPlugin = fp(
 
     await app.jobs.work<MailMessage>(QUEUE, deliver);
     app.decorate('mail', {
-      async send(message: MailMessage) {
-        await app.jobs.send(QUEUE, message, {
-          retryLimit: 8,
-          retryDelay: app.config.mailRetryDelay,
-          retryBackoff: true,
-        });
+      async send(message: MailMessage, tx?: Tx) {
+        const retry = { retryLimit: 8, retryDelay: app.config.mailRetryDelay, retryBackoff: true };
+        await app.jobs.send(QUEUE, message, retry, tx);
       },
     } satisfies Mailer);
     app.addHook('onClose', async () => transport?.close());

@@ -12,6 +12,7 @@ export interface ClientMeta {
 }
 
 const DAY = 86_400_000;
+const accountKey = (email: string) => `login:account:${email}`;
 const invalidRefresh = () => new AppError('UNAUTHORIZED', 401, 'Invalid or expired refresh token');
 
 /** Accounts and sessions: login, device limit, refresh rotation with reuse detection, logout. */
@@ -23,69 +24,86 @@ export class AuthService {
   }
 
   async login(body: LoginBody, meta: ClientMeta): Promise<LoginAnswer> {
-    const { limiter } = this.app;
     const { accountMax, accountWindow, ipMax, ipWindow } = this.cfg.loginLimits;
-    const keyIp = `login:ip:${meta.ip}`;
-    const keyPair = `login:pair:${body.email}:${meta.ip}`;
-    const keyAccount = `login:account:${body.email}`;
-    await limiter.check(keyIp, ipMax);
-    await limiter.check(keyPair, accountMax);
-
+    const email = body.email.toLowerCase();
     const user = await findUserByEmail(this.app.db, body.email);
-    // A known device skips the account-wide lock, so attackers elsewhere cannot lock the owner out.
+    // A known device skips the account-wide limit, so attackers elsewhere cannot lock the owner out.
     const knownDevice = user ? await repo.hasUsedDevice(this.app.db, user.id, body.device.id) : false;
-    if (!knownDevice) await limiter.check(keyAccount, accountMax * 5);
-
+    const pair = { key: `login:pair:${email}:${meta.ip}`, max: accountMax, windowSeconds: accountWindow };
+    const attempt = await this.app.limiter.reserve([
+      { key: `login:ip:${meta.ip}`, max: ipMax, windowSeconds: ipWindow },
+      pair,
+      ...(knownDevice ? [] : [{ key: accountKey(email), max: accountMax * 5, windowSeconds: accountWindow }]),
+    ]);
     const ok = user?.passwordHash
       ? await verifyPassword(user.passwordHash, body.password)
       : (await burnPasswordCheck(body.password), false);
-    if (!user || !ok) {
-      await Promise.all([
-        limiter.record(keyIp, ipWindow),
-        limiter.record(keyPair, accountWindow),
-        limiter.record(keyAccount, accountWindow),
-      ]);
-      throw new AppError('INVALID_CREDENTIALS', 401, 'Incorrect e-mail or password');
-    }
-    await limiter.reset(keyPair);
+    if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, 'Incorrect e-mail or password');
+    // Only failures count: a success gives its reservations back and clears the pair.
+    await attempt.release();
+    await this.app.limiter.reset(pair.key);
     return this.startSession(user, body.device, meta);
+  }
+
+  /** A password reset by the owner clears the account-wide limit that others' guesses had filled. */
+  async clearAccountLimit(email: string) {
+    await this.app.limiter.reset(accountKey(email.toLowerCase()));
   }
 
   /** Creates a session on the device, enforcing MAX_DEVICES; logoutDeviceIds are ended first. */
   async startSession(user: UserRow, device: Device, meta: ClientMeta, logoutDeviceIds: string[] = []) {
+    const opened = await this.app.db.transaction((tx) =>
+      this.openSession(tx, user, device, meta, logoutDeviceIds),
+    );
+    return this.issue(user.id, opened);
+  }
+
+  /**
+   * The session rows, inside the caller's transaction (registration opens the account, its session and
+   * its welcome mail all together or not at all). Hand the answer to `issue` once it has committed.
+   */
+  async openSession(
+    tx: repo.Tx,
+    user: UserRow,
+    device: Device,
+    meta: ClientMeta,
+    logoutDeviceIds: string[] = [],
+  ) {
     const now = Date.now();
     const sessionId = uuidv7();
     const refresh = randomToken();
-    const ended = await this.app.db.transaction(async (tx) => {
-      await repo.lockUser(tx, user.id);
-      const revoked = await repo.revokeSessions(
-        tx,
-        { userId: user.id, deviceIds: [...logoutDeviceIds, device.id] },
-        logoutDeviceIds.length ? 'signed-out-by-partial-login' : 'replaced-on-same-device',
-      );
-      const live = await repo.liveSessions(tx, user.id);
-      if (live.length >= this.cfg.maxDevices) {
-        throw await this.deviceLimitError(user, device, meta, live);
-      }
-      const absolute = new Date(now + this.cfg.refreshAbsoluteDays * DAY);
-      await repo.insertSession(tx, {
-        id: sessionId,
-        userId: user.id,
-        deviceId: device.id,
-        deviceName: device.name,
-        userAgent: meta.userAgent?.slice(0, 400) ?? null,
-        ip: meta.ip,
-        expiresAt: new Date(Math.min(now + this.cfg.refreshTtlDays * DAY, absolute.getTime())),
-        absoluteExpiresAt: absolute,
-      });
-      await repo.insertRefreshToken(tx, sha256(refresh), sessionId);
-      return revoked;
+    await repo.lockUser(tx, user.id);
+    const ended = await repo.revokeSessions(
+      tx,
+      { userId: user.id, deviceIds: [...logoutDeviceIds, device.id] },
+      logoutDeviceIds.length ? 'signed-out-by-partial-login' : 'replaced-on-same-device',
+    );
+    const live = await repo.liveSessions(tx, user.id);
+    if (live.length >= this.cfg.maxDevices) {
+      throw await this.deviceLimitError(user, device, meta, live);
+    }
+    const absolute = new Date(now + this.cfg.refreshAbsoluteDays * DAY);
+    await repo.insertSession(tx, {
+      id: sessionId,
+      userId: user.id,
+      deviceId: device.id,
+      deviceName: device.name,
+      userAgent: meta.userAgent?.slice(0, 400) ?? null,
+      ip: meta.ip,
+      expiresAt: new Date(Math.min(now + this.cfg.refreshTtlDays * DAY, absolute.getTime())),
+      absoluteExpiresAt: absolute,
     });
-    this.app.sessions.forget(ended);
-    const loaded = await findUserById(this.app.db, user.id);
+    await repo.insertRefreshToken(tx, sha256(refresh), sessionId);
+    return { sessionId, refresh, ended };
+  }
+
+  /** The login answer of a session opened (and committed) by `openSession`. */
+  async issue(userId: string, opened: { sessionId: string; refresh: string; ended: string[] }) {
+    this.app.sessions.forget(opened.ended);
+    const loaded = await findUserById(this.app.db, userId);
     return {
-      access_token: await this.app.signer.signAccess({ sub: user.id, sid: sessionId }),
-      refresh_token: refresh,
+      access_token: await this.app.signer.signAccess({ sub: userId, sid: opened.sessionId }),
+      refresh_token: opened.refresh,
       user: toUserDto(loaded!.user, loaded!.boughtAnnual),
     };
   }

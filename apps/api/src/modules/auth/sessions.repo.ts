@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { refreshTokens, sessions } from '../../db/schema.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 type Executor = Db | Tx;
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -10,6 +10,7 @@ import * as resets from './password-resets.repo.js';
 import * as repo from './users.repo.js';
 
 const HOUR = 3600;
+const WELCOME_MAILS_PER_HOUR = 5;
 
 export class UsersService {
   constructor(
@@ -25,32 +26,60 @@ export class UsersService {
         { path: 'email', message: 'An account with this e-mail already exists' },
       ]);
     }
-    const user = await repo
-      .insertUser(this.app.db, {
-        id: uuidv7(),
-        email: body.email,
-        passwordHash: await hashPassword(body.password),
-        firstName: body.firstName,
-        lastName: body.lastName,
-        phone: body.phone ?? null,
-        acceptedTermsAt: body.acceptTerms ? new Date() : null,
+    const passwordHash = await hashPassword(body.password);
+    // The account, its first session and its welcome mail: all of them or none.
+    const { user, opened } = await this.app.db
+      .transaction(async (tx) => {
+        const user = await repo.insertUser(tx, {
+          id: uuidv7(),
+          email: body.email,
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: body.phone ?? null,
+          acceptedTermsAt: body.acceptTerms ? new Date() : null,
+        });
+        const opened = await this.auth.openSession(tx, user, body.device as Device, meta);
+        // Sign-ups from one address send a few welcome mails an hour, not one per account.
+        if (
+          (await this.app.limiter.store.hit(`welcome-mail:ip:${meta.ip}`, HOUR)).count <=
+          WELCOME_MAILS_PER_HOUR
+        ) {
+          const library = `${this.app.config.publicUrl}/library`;
+          await this.app.mail.send(welcomeMail(user.email, user.firstName, user.locale, library), tx);
+        }
+        return { user, opened };
       })
       .catch((err: { code?: string }) => {
         if (err.code === '23505')
           throw new AppError('ALREADY_EXISTS', 409, 'An account with this e-mail already exists');
         throw err;
       });
-    await this.app.mail.send(
-      welcomeMail(user.email, user.firstName, user.locale, `${this.app.config.publicUrl}/library`),
-    );
-    return this.auth.startSession(user, body.device as Device, meta);
+    return this.auth.issue(user.id, opened);
   }
 
   async forgotPassword(email: string, ip: string) {
-    await this.app.limiter.consume(`forgot:ip:${ip}`, 30, HOUR);
-    await this.app.limiter.consume(`forgot:email:${email}`, 5, HOUR);
+    // The asking address, and the pair (account, address), are throttled: never the account alone, so no
+    // third party can use up the owner's own way back in.
+    await this.app.limiter.reserve([
+      { key: `forgot:ip:${ip}`, max: 30, windowSeconds: HOUR },
+      { key: `forgot:pair:${email}:${ip}`, max: 5, windowSeconds: HOUR },
+    ]);
     const user = await repo.findUserByEmail(this.app.db, email);
-    if (user) await this.sendPasswordLink(user, user.passwordHash ? 'reset' : 'set');
+    if (!user || !(await this.mailboxHasRoom(`forgot:${email}`))) return;
+    await this.sendPasswordLink(user, user.passwordHash ? 'reset' : 'set');
+  }
+
+  /**
+   * Keeps many askers from flooding one mailbox without shutting its owner out: after a few links in an
+   * hour, at most one more every ten minutes. Whoever asks, the link goes to the owner, so a fresh one
+   * (valid for RESET_CODE_TTL_MINUTES) is always in their inbox.
+   */
+  private async mailboxHasRoom(key: string) {
+    const { count } = await this.app.limiter.store.hit(`${key}:hour`, HOUR);
+    if (count <= 5) return true;
+    const { count: slot } = await this.app.limiter.store.hit(`${key}:slot`, 600);
+    return slot === 1;
   }
 
   async sendSetPasswordToLegacyUser(email: string, ip: string) {
@@ -86,22 +115,25 @@ export class UsersService {
   async resetPassword(code: string, password: string, confirmation: string) {
     assertNewPassword(password, confirmation);
     const passwordHash = await hashPassword(password);
-    const userId = await this.app.db.transaction(async (tx) => {
+    const user = await this.app.db.transaction(async (tx) => {
       const id = await resets.consumeReset(tx, sha256(code));
       if (!id) return undefined;
       await resets.retireResets(tx, id);
-      await repo.updateUser(tx, id, { passwordHash, legacy: false });
-      return id;
+      return repo.updateUser(tx, id, { passwordHash, legacy: false });
     });
-    if (!userId) throw invalidCode();
-    await this.auth.endAllSessions(userId, 'password-reset');
+    if (!user) throw invalidCode();
+    await this.auth.endAllSessions(user.id, 'password-reset');
+    // The owner proved the mailbox: others' failed guesses no longer keep them off new devices.
+    await this.auth.clearAccountLimit(user.email);
   }
 
   async checkPassword(userId: string, password: string) {
-    await this.app.limiter.check(`check-password:${userId}`, 10);
+    const attempt = await this.app.limiter.reserve([
+      { key: `check-password:${userId}`, max: 10, windowSeconds: 15 * 60 },
+    ]);
     const found = await repo.findUserById(this.app.db, userId);
     const valid = !!found?.user.passwordHash && (await verifyPassword(found.user.passwordHash, password));
-    if (!valid) await this.app.limiter.record(`check-password:${userId}`, 15 * 60);
+    if (valid) await attempt.release();
     return { valid };
   }
 
