@@ -29,7 +29,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { cmsPlugin } from './plugins/cms.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { answerClientError, errorsPlugin } from './plugins/errors.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { mailPlugin } from './plugins/mail.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -60,6 +60,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // A slow or stalled client cannot hold a connection: headers, the whole request, keep-alive and idle
+    // sockets each have a limit (the checks run every second, not Node's default thirty).
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    requestTimeout: config.timeouts.requestMs,
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1000 },
+    clientErrorHandler: answerClientError,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

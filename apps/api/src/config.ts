@@ -89,6 +89,14 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  /** A client has this long to send its request headers ... */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  /** ... and this long for the whole request, body included. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  /** An idle kept-alive connection is closed after this long. */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
+  /** A connection with no traffic either way (a stalled reader of a response) is closed after this long. */
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -220,6 +228,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cspConnectOrigins: e.CSP_CONNECT_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: Math.max(e.REQUEST_TIMEOUT_SECONDS, e.HEADERS_TIMEOUT_SECONDS) * 1000,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      idleMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+    },
     logLevel: e.LOG_LEVEL,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleJwksUrl: e.GOOGLE_JWKS_URL,

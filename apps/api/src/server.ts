@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { isLoopback } from './lib/net.js';
 import { adminPanelBuilt } from './plugins/cms-setup.js';
 import { generateSummaries } from './modules/documents/documents.service.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -56,6 +57,13 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   say(`ready at http://${config.host}:${port}  (API docs: /api/docs)`);
+  if (!config.production && config.host !== 'localhost' && !isLoopback(config.host)) {
+    say(
+      `WARNING: NODE_ENV=${config.env} (not production) and listening on ${config.host}, beyond this machine. ` +
+        'Demo accounts and development settings are reachable from the network; set NODE_ENV=production ' +
+        'for anything but local development. (The development outbox answers only this machine.)',
+    );
+  }
   if (config.seedDemo && !config.production) {
     say(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
   }

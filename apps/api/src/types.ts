@@ -28,7 +28,7 @@ declare module 'fastify' {
     billing: BillingService;
     /** The supervised content service (Strapi), when this process runs it. */
     cms: ContentService;
-    /** preHandler: requires a valid access token of a live session. */
+    /** onRequest: requires a valid access token of a live session, before the body is read or validated. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {

@@ -239,6 +239,24 @@ describe('device limit and partial login', () => {
     expect((await me(s2.access_token)).statusCode).toBe(401);
   });
 
+  it('a partial-login token works once, even when replayed many times at once', async () => {
+    const u = await register(t.app);
+    const others = [device(2), device(3)];
+    for (const d of others) await login({ email: u.email, password: PASSWORD, device: d });
+    const { partialToken } = (await login({ email: u.email, password: PASSWORD, device: device(4) })).json();
+    const replay = (logoutDeviceIds: string[]) =>
+      t.app.inject({ method: 'POST', url: '/api/users/partial-login', payload: { partialToken, logoutDeviceIds } });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => replay([others[0]!.id])));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(9);
+    // Later, with other devices to end: still spent, and nothing more was signed out.
+    const late = await replay([others[1]!.id]);
+    expect(late.statusCode).toBe(401);
+    expect(late.json().code).toBe('UNAUTHORIZED');
+    const sessions = await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: bearer(u.access_token) });
+    expect(sessions.json().map((s: { deviceId: string }) => s.deviceId)).toContain(others[1]!.id);
+  });
+
   it('holds the limit when logins from new devices race', async () => {
     const u = await register(t.app);
     const results = await Promise.all(

@@ -95,6 +95,16 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
+/** Single-use tokens already spent (partial-login), kept until they would have expired anyway. */
+export const spentTokens = pgTable(
+  'spent_tokens',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('spent_tokens_expires_idx').on(t.expiresAt)],
+);
+
 export const passwordResets = pgTable(
   'password_resets',
   {

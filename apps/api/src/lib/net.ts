@@ -11,3 +11,10 @@ export function freePort(): Promise<number> {
     srv.on('error', reject);
   });
 }
+
+/** Whether an address is this machine's own (IPv4 127/8, IPv6 ::1, or IPv4 mapped into IPv6). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}

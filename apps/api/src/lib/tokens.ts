@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './errors.js';
 
@@ -72,17 +72,22 @@ export class TokenSigner {
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
       .setAudience('partial-login')
+      .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(`${ttlSeconds}s`)
       .sign(this.key);
   }
 
-  async verifyPartial(token: string): Promise<PartialClaims> {
+  /** The claims, the token's id and its expiry (the caller spends it: it works once). */
+  async verifyPartial(token: string): Promise<PartialClaims & { jti: string; expiresAt: Date }> {
     const p = await this.verify(token, 'partial-login');
+    if (typeof p.jti !== 'string' || typeof p.exp !== 'number') throw invalid();
     return {
       sub: p.sub as string,
       device: p.device as PartialClaims['device'],
       ua: (p.ua as string) ?? null,
+      jti: p.jti,
+      expiresAt: new Date(p.exp * 1000),
     };
   }
 

@@ -1,4 +1,7 @@
+import type { ErrorCode } from '@rianroo/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
@@ -34,6 +37,36 @@ const nulRefused = (where: string) =>
   new AppError('VALIDATION_ERROR', 400, `Invalid ${where}: text may not contain a NUL character`, [
     { path: where, message: 'Text may not contain a NUL character' },
   ]);
+
+const clientErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'REQUEST_TIMEOUT',
+    message: 'The request took too long to arrive',
+  },
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'HEADERS_TOO_LARGE', message: 'Request headers are too large' },
+};
+
+/**
+ * Requests that never reach a route (malformed HTTP, headers too large, too slow): answered on the socket
+ * in the same one error shape, then closed.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = clientErrors[err.code ?? ''] ?? {
+    status: 400,
+    code: 'BAD_REQUEST' as const,
+    message: 'Malformed HTTP request',
+  };
+  const body = JSON.stringify({ statusCode: known.status, code: known.code, message: known.message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
 
 /** One error handler, one error shape: { statusCode, code, message, details? }. */
 export const errorsPlugin = fp(

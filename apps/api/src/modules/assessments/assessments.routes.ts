@@ -19,7 +19,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod<{ service: AssessmentsServ
   app,
   { service },
 ) => {
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
   const security = [{ bearerAuth: [] }];
   const tags = ['assessments'];
   const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };

@@ -23,7 +23,7 @@ const tags = ['auth'];
 const secured = [{ bearerAuth: [] }];
 
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
-  const auth = { preHandler: app.authenticate, schema: { security: secured } };
+  const auth = { onRequest: app.authenticate, schema: { security: secured } };
 
   app.post(
     '/auth',

@@ -129,7 +129,15 @@ export class AuthService {
     const claims = await this.app.signer.verifyPartial(partialToken);
     const loaded = await findUserById(this.app.db, claims.sub);
     if (!loaded) throw new AppError('UNAUTHORIZED', 401, 'Invalid token');
-    return this.startSession(loaded.user, claims.device, { ...meta, userAgent: claims.ua }, logoutDeviceIds);
+    // Single use: spent in the transaction of the session it opens (a refused attempt leaves it unspent).
+    const opened = await this.app.db.transaction(async (tx) => {
+      if (!(await repo.spendToken(tx, claims.jti, claims.expiresAt))) {
+        throw new AppError('UNAUTHORIZED', 401, 'This sign-in was already completed; please sign in again');
+      }
+      const device = { ...meta, userAgent: claims.ua };
+      return this.openSession(tx, loaded.user, claims.device, device, logoutDeviceIds);
+    });
+    return this.issue(loaded.user.id, opened);
   }
 
   async refresh(userId: string, refreshToken: string): Promise<TokenPair> {

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { refreshTokens, sessions } from '../../db/schema.js';
+import { refreshTokens, sessions, spentTokens } from '../../db/schema.js';
 
 export type { Tx };
 type Executor = Db | Tx;
@@ -82,4 +82,15 @@ export async function findRefreshToken(db: Executor, tokenHash: string) {
 
 export async function touchSession(tx: Tx, id: string, expiresAt: Date) {
   await tx.update(sessions).set({ lastUsedAt: new Date(), expiresAt }).where(eq(sessions.id, id));
+}
+
+/** Spends a single-use token: true the first time, false ever after (until it has expired anyway). */
+export async function spendToken(tx: Tx, id: string, expiresAt: Date): Promise<boolean> {
+  await tx.delete(spentTokens).where(lt(spentTokens.expiresAt, new Date(Date.now() - 60_000)));
+  const rows = await tx
+    .insert(spentTokens)
+    .values({ id, expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: spentTokens.id });
+  return rows.length === 1;
 }

@@ -24,7 +24,7 @@ import { WebhookSignatureError } from './providers/provider.js';
 
 /** Plans, subscription, free trial, checkout, the sandbox's payment page, receipts and the Stripe webhook. */
 export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> = async (app, { service }) => {
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
   const security = [{ bearerAuth: [] }];
   const tags = ['billing'];
   const errors = { 400: apiError, 401: apiError, 404: apiError, 409: apiError, 429: apiError };

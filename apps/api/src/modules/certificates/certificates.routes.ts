@@ -23,7 +23,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
   certificates: CertificatesService;
   evaluations: EvaluationsService;
 }> = async (app, { certificates, evaluations }) => {
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
   const security = [{ bearerAuth: [] }];
   const tags = ['certificates'];
   const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };

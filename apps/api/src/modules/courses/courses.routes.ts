@@ -29,7 +29,7 @@ import { z } from 'zod';
 import type { CoursesService } from './courses.service.js';
 
 export const coursesRoutes: FastifyPluginAsyncZod<{ service: CoursesService }> = async (app, { service }) => {
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
   const security = [{ bearerAuth: [] }];
   const tags = ['courses'];
   const ptags = ['progress'];

@@ -19,7 +19,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }>
   app.get(
     '/course/pdf/:courseId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['courses'],
         security: [{ bearerAuth: [] }],

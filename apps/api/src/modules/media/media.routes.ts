@@ -37,7 +37,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = a
   app.get(
     '/cloudflare/get-signed-token',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['media'],
         security: [{ bearerAuth: [] }],

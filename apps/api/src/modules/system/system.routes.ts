@@ -1,6 +1,7 @@
 import { apiError, devMailList, healthAnswer, publicConfig, readyAnswer } from '@rianroo/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { isLoopback } from '../../lib/net.js';
 import { databaseAnswers, latestDevMail } from './system.repo.js';
 
 const tags = ['system'];
@@ -48,7 +49,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: devMailList },
         },
       },
-      () => latestDevMail(app.db),
+      // Every reset link is in there: only for this machine's own clients (the peer of the connection,
+      // never a forwarded-for header), whatever HOST the development server listens on.
+      (request) => {
+        if (!isLoopback(request.socket.remoteAddress)) throw notFound('Route');
+        return latestDevMail(app.db);
+      },
     );
   }
 };

@@ -34,7 +34,7 @@ export const ProfileImages: FastifyPluginAsyncZod<{ service: UsersService }> = a
   app.post(
     '/users/:id/profile-image',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       bodyLimit: MAX_BYTES,
       schema: {
         tags: ['users'],

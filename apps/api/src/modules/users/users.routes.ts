@@ -24,7 +24,7 @@ const tags = ['users'];
 const ok = { success: true as const };
 
 export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
   const security = [{ bearerAuth: [] }];
 
   app.post(
