@@ -104,7 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(mailPlugin);
   await app.register(storagePlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { databaseUrl: deps.databaseUrl });
   await app.register(cmsPlugin, { databaseUrl: deps.databaseUrl });
 
   const auth = new AuthService(app);

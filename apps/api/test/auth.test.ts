@@ -4,7 +4,7 @@ import { bearer, createTestApp, device, PASSWORD, register, type TestApp } from 
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ REFRESH_REUSE_GRACE_SECONDS: '0', SESSION_CACHE_SECONDS: '0' });
+  t = await createTestApp({ SESSION_CACHE_SECONDS: '60' });
 });
 afterAll(() => t.close());
 
@@ -108,6 +108,36 @@ describe('POST /api/auth/refresh', () => {
     expect(reuse.statusCode).toBe(401);
     expect((await me(pair.access_token)).json().code).toBe('SESSION_REVOKED');
     expect((await refresh(u.user.id, pair.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('a thief who refreshes first loses the session the moment the owner presents the spent token', async () => {
+    const owner = await register(t.app);
+    const stolen = (await refresh(owner.user.id, owner.refresh_token)).json();
+    expect((await me(stolen.access_token)).statusCode).toBe(200);
+    // The owner's tab refreshes a moment later with the token it still holds: no grace by default.
+    expect((await refresh(owner.user.id, owner.refresh_token)).statusCode).toBe(401);
+    expect((await me(stolen.access_token)).json().code).toBe('SESSION_REVOKED');
+    expect((await refresh(owner.user.id, stolen.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('revocation reaches another API process at once, however long it caches sessions', async () => {
+    const two = await createTestApp({ SESSION_CACHE_SECONDS: '60' }, t);
+    try {
+      const u = await register(t.app);
+      const onTwo = () =>
+        two.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(u.access_token) });
+      expect((await onTwo()).statusCode).toBe(200); // now cached in the second process for a minute
+      const heard = new Promise((resolve) => two.app.sessions.once('revoked', resolve));
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/save-logout-user',
+        headers: bearer(u.access_token),
+      });
+      await heard;
+      expect((await onTwo()).json().code).toBe('SESSION_REVOKED');
+    } finally {
+      await two.close();
+    }
   });
 
   it('lets at most one of two simultaneous refreshes with the same token succeed', async () => {
@@ -245,7 +275,11 @@ describe('device limit and partial login', () => {
     for (const d of others) await login({ email: u.email, password: PASSWORD, device: d });
     const { partialToken } = (await login({ email: u.email, password: PASSWORD, device: device(4) })).json();
     const replay = (logoutDeviceIds: string[]) =>
-      t.app.inject({ method: 'POST', url: '/api/users/partial-login', payload: { partialToken, logoutDeviceIds } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/partial-login',
+        payload: { partialToken, logoutDeviceIds },
+      });
     const answers = await Promise.all(Array.from({ length: 10 }, () => replay([others[0]!.id])));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(9);
@@ -253,7 +287,11 @@ describe('device limit and partial login', () => {
     const late = await replay([others[1]!.id]);
     expect(late.statusCode).toBe(401);
     expect(late.json().code).toBe('UNAUTHORIZED');
-    const sessions = await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: bearer(u.access_token) });
+    const sessions = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/sessions',
+      headers: bearer(u.access_token),
+    });
     expect(sessions.json().map((s: { deviceId: string }) => s.deviceId)).toContain(others[1]!.id);
   });
 

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { AppError, unauthorized } from '../lib/errors.js';
@@ -7,26 +9,33 @@ import { bearer, TokenSigner } from '../lib/tokens.js';
 type Role = 'learner' | 'instructor' | 'admin';
 
 /**
- * Knows whether a session is still live. Revocation takes effect at once in this process and within
- * SESSION_CACHE_SECONDS in the others (PRODUCT.md section 3: seconds, not hours).
+ * Knows whether a session is still live. Revocation takes effect at once in every API process: the
+ * database notifies each one (LISTEN/NOTIFY, from a trigger on sessions) when the revoking transaction
+ * commits, and the process drops the session from its cache. While that notification channel is down,
+ * nothing is served from the cache. SESSION_CACHE_SECONDS bounds how long an entry lives regardless.
  */
 type Entry = { userId: string; role: Role; until: number };
 
-export class SessionGuard {
+export class SessionGuard extends EventEmitter {
   private readonly cache = new Map<string, Entry>();
   /** Lookups under way: concurrent requests of one session share one query. */
   private readonly inflight = new Map<string, Promise<Entry | undefined>>();
   /** Bumped by every revocation, so that a lookup that started before it is not cached after it. */
   private epoch = 0;
 
+  /** Whether revocations are being heard; when not, the cache is not trusted. */
+  private listening = false;
+
   constructor(
     private readonly db: Db,
     private readonly cacheMs: number,
-  ) {}
+  ) {
+    super();
+  }
 
   /** The role of the session's user while the session is live, else undefined. */
   async liveRole(sessionId: string, userId: string): Promise<Role | undefined> {
-    const hit = this.cache.get(sessionId);
+    const hit = this.listening ? this.cache.get(sessionId) : undefined;
     const entry = hit && hit.until > Date.now() ? hit : await this.lookup(sessionId);
     return entry && entry.userId === userId ? entry.role : undefined;
   }
@@ -81,12 +90,72 @@ export class SessionGuard {
       this.inflight.delete(id);
     }
   }
+
+  /** A user's access changed (deleted, another role): their cached sessions are looked up afresh. */
+  forgetUser(userId: string) {
+    this.forget([...this.cache].filter(([, e]) => e.userId === userId).map(([id]) => id));
+  }
+
+  /**
+   * Hears revocations from every process. Reconnects with backoff when the connection drops; the cache
+   * is emptied and bypassed until it is back, since notifications may have been missed meanwhile.
+   */
+  async listen(connectionString: string, log: FastifyBaseLogger) {
+    let client: pg.Client | undefined;
+    let closed = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (attempt: number): Promise<void> => {
+      const c = new pg.Client({ connectionString, application_name: 'rianroo-sessions' });
+      const lost = () => {
+        if (client !== c) return;
+        client = undefined;
+        this.listening = false;
+        this.cache.clear();
+        c.end().catch(() => {});
+        if (closed) return;
+        const delay = Math.min(30_000, 250 * 2 ** Math.min(attempt, 7));
+        retry = setTimeout(() => void connect(attempt + 1).catch(() => {}), delay).unref();
+      };
+      c.on('error', (err) => {
+        log.warn({ err }, 'session revocation channel lost; reconnecting');
+        lost();
+      });
+      c.on('end', lost);
+      c.on('notification', (n) => {
+        if (!n.payload) return;
+        if (n.channel === 'session_revoked') this.forget([n.payload]);
+        else if (n.channel === 'user_access_changed') this.forgetUser(n.payload);
+        this.emit('revoked', n.payload);
+      });
+      client = c;
+      try {
+        await c.connect();
+        await c.query('LISTEN session_revoked; LISTEN user_access_changed');
+        this.cache.clear();
+        this.listening = true;
+      } catch (err) {
+        log.warn({ err }, 'session revocation channel unavailable; retrying');
+        lost();
+      }
+    };
+    await connect(0);
+    return async () => {
+      closed = true;
+      clearTimeout(retry);
+      this.listening = false;
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    };
+  }
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { databaseUrl: string }) => {
     const signer = new TokenSigner(app.config.jwtSecret, app.config.accessTokenTtl);
     const guard = new SessionGuard(app.db, app.config.sessionCacheSeconds * 1000);
+    const stopListening = await guard.listen(opts.databaseUrl, app.log);
+    app.addHook('onClose', stopListening);
     app.decorate('signer', signer);
     app.decorate('sessions', guard);
     app.decorateRequest('auth', undefined as unknown as FastifyRequest['auth']);

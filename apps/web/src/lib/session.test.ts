@@ -139,3 +139,85 @@ describe('authenticated calls', () => {
     await expect(call('/health')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
   });
 });
+
+describe('refreshing across the tabs of one browser', () => {
+  /** Two tabs: two copies of the session module, one local storage, one network. */
+  async function twoTabs() {
+    vi.resetModules();
+    const a = await import('./session');
+    vi.resetModules();
+    const b = await import('./session');
+    return [a, b] as const;
+  }
+
+  /** The refresh answer is held until released, so that both tabs are mid-refresh together. */
+  function slowRefresh() {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    responder = async (url) => {
+      if (url.endsWith('/auth/refresh')) {
+        await gate;
+        return json(200, { access_token: 'new-access', refresh_token: 'new-refresh' });
+      }
+      if (url.endsWith('/auth')) return json(200, user);
+      return json(200, {});
+    };
+    return release;
+  }
+
+  const refreshCalls = () => calls.filter((c) => c.url.endsWith('/auth/refresh'));
+
+  it('with Web Locks: two tabs refreshing at once send one refresh, and the other tab uses its tokens', async () => {
+    const queue = new Map<string, Promise<unknown>>();
+    Object.defineProperty(navigator, 'locks', {
+      configurable: true,
+      value: {
+        request: (name: string, fn: () => Promise<unknown>) => {
+          const run = (queue.get(name) ?? Promise.resolve()).then(fn);
+          queue.set(
+            name,
+            run.catch(() => {}),
+          );
+          return run;
+        },
+      },
+    });
+    try {
+      loginAs(TOKEN_REFRESH_AFTER_SECONDS + 60);
+      const release = slowRefresh();
+      const [a, b] = await twoTabs();
+      const both = Promise.all([a.call('/x', { auth: true }), b.call('/y', { auth: true })]);
+      release();
+      await both;
+      expect(refreshCalls()).toHaveLength(1);
+      const used = calls.filter((c) => c.url === '/api/x' || c.url === '/api/y');
+      for (const c of used)
+        expect((c.init!.headers as Record<string, string>).authorization).toBe('Bearer new-access');
+    } finally {
+      delete (navigator as { locks?: unknown }).locks;
+    }
+  });
+
+  it('without Web Locks: a lease in storage does the same, released to the other tab by a storage event', async () => {
+    expect('locks' in navigator).toBe(false);
+    // What the browser does for every other tab: tell it that a key changed.
+    const removeItem = Storage.prototype.removeItem;
+    const spy = vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(function (this: Storage, key) {
+      removeItem.call(this, key);
+      window.dispatchEvent(new StorageEvent('storage', { key }));
+    });
+    try {
+      loginAs(TOKEN_REFRESH_AFTER_SECONDS + 60);
+      const release = slowRefresh();
+      const [a, b] = await twoTabs();
+      const both = Promise.all([a.refreshTokens(), b.refreshTokens()]);
+      release();
+      await both;
+      expect(refreshCalls()).toHaveLength(1);
+      expect(localStorage.getItem(KEYS.refreshToken)).toBe('new-refresh');
+      expect(localStorage.getItem('lock:rianroo-token-refresh')).toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

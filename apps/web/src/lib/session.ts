@@ -1,6 +1,7 @@
 import type { TokenPair, User } from '@rianroo/contract';
 import { ApiError, errorFrom, networkError } from './api-error';
 import { KEYS, nowSeconds, read, remove, write } from './storage';
+import { withTabLock } from './tab-lock';
 
 /** Spec section 9: tokens older than this are refreshed before the next authenticated call. */
 export const TOKEN_REFRESH_AFTER_SECONDS = 86_400;
@@ -69,10 +70,27 @@ export function rememberUser(user: Pick<User, 'id' | 'bought_annual' | 'profile_
 
 let refreshing: Promise<void> | undefined;
 
-/** One refresh at a time; concurrent callers wait for the same one. */
+/** One refresh at a time; concurrent callers of this tab wait for the same one. */
 export function refreshTokens(): Promise<void> {
-  refreshing ??= doRefresh().finally(() => (refreshing = undefined));
+  refreshing ??= refreshOnce().finally(() => (refreshing = undefined));
   return refreshing;
+}
+
+/**
+ * One refresh at a time across the tabs of this browser too: a tab that waited for another's refresh
+ * finds the new tokens in storage and uses them, instead of presenting the refresh token just spent
+ * (which the server takes for theft and answers by ending the session).
+ */
+async function refreshOnce(): Promise<void> {
+  const held = read(KEYS.refreshToken);
+  await withTabLock('rianroo-token-refresh', async () => {
+    const current = read(KEYS.refreshToken);
+    if (current !== held) {
+      notify(); // another tab refreshed (or logged out) meanwhile
+      return;
+    }
+    await doRefresh();
+  });
 }
 
 async function doRefresh(): Promise<void> {

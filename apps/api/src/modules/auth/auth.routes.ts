@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         ...auth.schema,
         tags,
         summary: 'Log out: ends the current session',
-        body: logoutBody.optional(),
+        body: logoutBody.nullish(),
         response: { 200: successAnswer },
       },
     },
