@@ -32,7 +32,7 @@ const list = z
 
 const DEV_SECRET = 'development-only-secret-change-me-in-production-0123456789';
 const DEV_CMS_TOKEN = 'rianroo-dev-content-read-token';
-/** The development editor's password (the demo accounts' one); production sets CMS_ADMIN_PASSWORD or has none. */
+/** The development editor's password (the demo accounts' one); production sets CMS_ADMIN_PASSWORD or gets one generated (kept in DATA_DIR/cms). */
 const DEV_CMS_PASSWORD = 'Rianroo-demo-2026';
 
 const envSchema = z.object({

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -120,6 +122,81 @@ describe.skipIf(!installed)('content service contract (real Strapi)', () => {
       expect(res.status, url).toBe(200);
       const text = JSON.stringify(res.body);
       expect(text, url).not.toMatch(/ฉบับร่าง|DRAFT|upcoming-course-draft|"publishedAt":null/);
+    }
+  });
+
+  it('asking for drafts in any letter case of the path is refused as well', async () => {
+    for (const url of ['/API/courses?status=draft', '/Api/library-banners?status=draft']) {
+      const res = await direct(url);
+      expect(res.status, url).toBe(400);
+      expect(JSON.stringify(res.body)).not.toMatch(/upcoming-course-draft|ฉบับร่าง|DRAFT/);
+    }
+  });
+
+  it('first-admin registration is closed: the platform made the first editor', async () => {
+    for (const url of ['/admin/register-admin', '/ADMIN/Register-Admin', '/admin/register-admin/']) {
+      const res = await fetch(`${origin}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: 'attacker@example.com',
+          password: 'Attacker-password-1',
+          firstname: 'A',
+          lastname: 'B',
+        }),
+      });
+      expect(res.status, url).toBe(403);
+    }
+    const init = (await (await fetch(`${origin}/admin/init`)).json()) as { data: { hasAdmin: boolean } };
+    expect(init.data.hasAdmin).toBe(true);
+    const db = new pg.Client({ connectionString: withDatabase(inject('pgAdminUrl'), cmsDb) });
+    await db.connect();
+    try {
+      const { rows } = await db.query(`select email from admin_users where email = 'attacker@example.com'`);
+      expect(rows).toHaveLength(0);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it("answers cross-origin reads to the platform's origin only, and listens on loopback only", async () => {
+    const from = async (o: string) =>
+      (await fetch(`${origin}/api/announcement-bar`, { headers: { ...auth, origin: o } })).headers.get(
+        'access-control-allow-origin',
+      );
+    expect(await from('http://rianroo.test')).toBe('http://rianroo.test');
+    expect(await from('https://evil.example')).not.toBe('https://evil.example');
+    expect(await from('https://evil.example')).not.toBe('*');
+    const port = Number(new URL(origin).port);
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .filter((i) => i && i.family === 'IPv4' && !i.internal)
+      .map((i) => i!.address);
+    for (const address of outside) {
+      const reached = await new Promise<boolean>((resolve) => {
+        const socket = connect(port, address);
+        socket.once('connect', () => (socket.destroy(), resolve(true)));
+        socket.once('error', () => resolve(false));
+      });
+      expect(reached, address).toBe(false);
+    }
+  });
+
+  it('through the platform every /cms/api answer is JSON, and a query the service fails on is a 400', async () => {
+    for (const url of ['/cms/api/', '/cms/api/?x=1', '/cms/api', '/cms', '/cms/nothing']) {
+      const res = await t.app.inject({ url, headers: { ...auth, accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    }
+    for (const url of [
+      '/cms/api/courses?filters[id][$eq]=abc',
+      '/cms/api/courses?filters[createdAt][$gt]=not-a-date',
+      '/cms/api/courses?sort=nope:sideways',
+    ]) {
+      const res = await t.app.inject({ url, headers: auth });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.json(), url).toMatchObject({ statusCode: res.statusCode, code: expect.any(String) });
     }
   });
 

@@ -119,6 +119,23 @@ describe('the web app pages and their CSP nonce (docs/decisions/007)', () => {
     expect((await t.app.inject({ method: 'POST', url: '/library' })).statusCode).toBe(404);
   });
 
+  it('under /api and /cms a miss is JSON, never the web page, even when a browser asks for a page', async () => {
+    for (const url of [
+      '/cms/api/',
+      '/cms/api/?x=1',
+      '/cms',
+      '/cms/',
+      '/api/',
+      '/API/nothing',
+      '/cms/whatever',
+    ]) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.json(), url).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    }
+  });
+
   it('a new build under the running server is served at the next request', async () => {
     await writeFile(path.join(dist, 'index.html'), indexHtml.replace('index-abc.js', 'index-def.js'));
     const res = await t.app.inject('/');

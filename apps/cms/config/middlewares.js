@@ -1,8 +1,9 @@
-module.exports = [
+module.exports = ({ env }) => [
   'strapi::logger',
   'strapi::errors',
   'strapi::security',
-  'strapi::cors',
+  // Browsers of the platform's own origin only (the web app reads content through the platform's /cms).
+  { name: 'strapi::cors', config: { origin: env.array('CMS_CORS_ORIGINS', ['http://localhost:3000']) } },
   'strapi::poweredBy',
   'strapi::query',
   'strapi::body',
@@ -11,5 +12,6 @@ module.exports = [
   'strapi::public',
   // After strapi::query (parsed query) and strapi::errors (Strapi's error shape).
   'global::draft-guard',
+  'global::admin-guard',
   'global::content-defaults',
 ];

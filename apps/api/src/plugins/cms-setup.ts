@@ -6,16 +6,22 @@ import type { Config } from '../config.js';
 import { ensureDatabase } from '../db/client.js';
 
 type CmsConfig = Config['cms'];
-export type CmsSecrets = Record<keyof CmsConfig['secrets'] | 'CMS_READ_TOKEN', string>;
+export type CmsSecrets = Record<keyof CmsConfig['secrets'] | 'CMS_READ_TOKEN', string> & {
+  /** The first editor's password, generated when CMS_ADMIN_PASSWORD is not set (production). */
+  CMS_ADMIN_PASSWORD?: string;
+};
 
 const key = () => randomBytes(24).toString('base64');
 
 /**
  * Strapi's secrets and the read token: each from its setting when set, else generated once and kept in DATA_DIR/cms/secrets.json
- * (mode 0600), so sessions, tokens and encrypted values survive restarts.
+ * (mode 0600), so sessions, tokens and encrypted values survive restarts. Without CMS_ADMIN_PASSWORD the first
+ * editor's password is generated and kept there too: the first editor always exists from the first start.
  */
+export const secretsFile = (cms: CmsConfig) => path.join(cms.dataDir, 'secrets.json');
+
 export async function loadSecrets(cms: CmsConfig): Promise<CmsSecrets> {
-  const file = path.join(cms.dataDir, 'secrets.json');
+  const file = secretsFile(cms);
   const kept = existsSync(file) ? (JSON.parse(await fs.readFile(file, 'utf8')) as Partial<CmsSecrets>) : {};
   const generated: CmsSecrets = {
     APP_KEYS: kept.APP_KEYS ?? [key(), key(), key(), key()].join(','),
@@ -24,6 +30,9 @@ export async function loadSecrets(cms: CmsConfig): Promise<CmsSecrets> {
     TRANSFER_TOKEN_SALT: kept.TRANSFER_TOKEN_SALT ?? key(),
     ENCRYPTION_KEY: kept.ENCRYPTION_KEY ?? key(),
     CMS_READ_TOKEN: kept.CMS_READ_TOKEN ?? randomBytes(24).toString('base64url'),
+    ...(cms.adminPassword
+      ? {}
+      : { CMS_ADMIN_PASSWORD: kept.CMS_ADMIN_PASSWORD ?? randomBytes(18).toString('base64url') }),
   };
   if (Object.keys(generated).some((k) => !(k in kept))) {
     await fs.mkdir(cms.dataDir, { recursive: true });
@@ -80,6 +89,8 @@ export function strapiEnv(config: Config, secrets: CmsSecrets, databaseUrl: stri
     DATABASE_POOL_MAX: '5',
     ...secrets,
     CMS_ADMIN_EMAIL: cms.adminEmail,
+    // Browsers of the platform's origin only; Strapi listens on loopback, behind the platform's /cms.
+    CMS_CORS_ORIGINS: [new URL(config.publicUrl).origin, ...config.corsOrigins].join(','),
     ...(cms.adminPassword ? { CMS_ADMIN_PASSWORD: cms.adminPassword } : {}),
     CMS_SEED_DEMO: String(cms.seedDemo),
     CMS_PUBLIC_DIR: path.join(cms.dataDir, 'public'),

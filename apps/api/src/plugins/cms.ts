@@ -8,6 +8,7 @@ import {
   ensureCmsDatabase,
   ensureUploadFolder,
   loadSecrets,
+  secretsFile,
   strapiEnv,
   type CmsSecrets,
 } from './cms-setup.js';
@@ -45,6 +46,12 @@ export const cmsPlugin = fp<{ databaseUrl: string }>(
       app.log.error({ err }, 'content service not started: its secrets cannot be kept in DATA_DIR');
       app.decorate('cms', off);
       return;
+    }
+    if (!cms.adminPassword) {
+      app.log.warn(
+        `content service: the first editor is ${cms.adminEmail}; CMS_ADMIN_PASSWORD is not set, so its ` +
+          `generated password is kept in ${secretsFile(cms)} (change it in the admin panel)`,
+      );
     }
     const databaseUrl = cmsDatabaseUrl(cms, opts.databaseUrl);
     const supervisor = new CmsSupervisor({

@@ -11,7 +11,7 @@ export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
  * Serves the built web app at the same origin as /api: hashed assets cached for a year, and client routes
- * answered with index.html (history fallback). /api/* misses stay JSON 404s. index.html is made per request
+ * answered with index.html (history fallback). /api/* and /cms/* misses stay JSON 404s. index.html is made per request
  * with a fresh CSP nonce (docs/decisions/007), so it is never cached and carries no validator (a 304 would
  * pair the old page's nonce with the new policy).
  */
@@ -75,7 +75,8 @@ export const webPlugin = fp(
       const url = request.url.split('?')[0] ?? '/';
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
       const isPage = url === '/index.html' || !path.extname(url);
-      if (hasWeb && wantsPage && isPage && !url.startsWith('/api/') && url !== '/api') {
+      // Under /api and /cms every answer is JSON, a miss included: never the web app's page.
+      if (hasWeb && wantsPage && isPage && !/^\/(api|cms)(\/|$)/i.test(url)) {
         return sendPage(reply, url);
       }
       return reply

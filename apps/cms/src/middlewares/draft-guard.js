@@ -7,7 +7,8 @@ const { errors } = require('@strapi/utils');
  * `?status=draft` (v4: `publicationState=preview`), read-only tokens included, so both are refused on /api/*.
  */
 module.exports = () => async (ctx, next) => {
-  if (ctx.path.startsWith('/api/')) {
+  // Strapi's router matches paths whatever their letter case (/API/courses is /api/courses): so does this.
+  if (ctx.path.toLowerCase().startsWith('/api/')) {
     const { status, publicationState } = ctx.query;
     if (status !== undefined && status !== 'published') {
       throw new errors.ValidationError('Only published content is served: status must be "published"');

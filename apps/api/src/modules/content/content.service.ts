@@ -86,6 +86,10 @@ export async function proxyToContentService(
       ? new AppError('SERVICE_UNAVAILABLE', 504, 'The content service did not answer in time')
       : new AppError('SERVICE_UNAVAILABLE', 502, 'The content service is not available');
   }
+  if (res.status >= 400 && target.pathname.startsWith('/api/')) {
+    await res.body?.cancel();
+    throw contentError(res.status, target.search !== '');
+  }
   const answer: Record<string, string> = {};
   for (const name of RESPONSE_HEADERS) {
     const value = res.headers.get(name);
@@ -94,4 +98,22 @@ export async function proxyToContentService(
   const body = res.body && request.method !== 'HEAD' ? Readable.fromWeb(res.body as never) : null;
   if (!body) await res.body?.cancel();
   return { status: res.status, path: target.pathname, headers: answer, body };
+}
+
+/**
+ * The content service's refusals, in the platform's one error shape. Its 5xx for a request with a query
+ * is the query's fault (malformed filters make Strapi fail, not refuse): 400. Without a query it is the
+ * service's own failure: 502.
+ */
+function contentError(status: number, hadQuery: boolean): AppError {
+  if (status >= 500) {
+    return hadQuery
+      ? new AppError('BAD_REQUEST', 400, 'The content query is not valid')
+      : new AppError('SERVICE_UNAVAILABLE', 502, 'The content service failed to answer');
+  }
+  if (status === 404) return notFound('Content');
+  if (status === 401) return new AppError('UNAUTHORIZED', 401, 'The content key is not valid');
+  if (status === 403) return new AppError('FORBIDDEN', 403, 'This content is not public');
+  if (status === 429) return new AppError('RATE_LIMITED', 429, 'Too many requests; please wait and try again');
+  return new AppError('BAD_REQUEST', 400, 'The content query is not valid');
 }
