@@ -68,17 +68,27 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
   socket.destroy(err);
 }
 
+const statusCodes: Record<number, ErrorCode> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
+};
+
 /** One error handler, one error shape: { statusCode, code, message, details? }. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    // No text input may hold NUL, on any route: refused with 400 before anything reads it.
-    app.addHook('onRequest', async (request) => {
+    // No text input may hold NUL, on any route: refused with 400 before a handler reads it (and after the
+    // route's authentication, which comes first on every secured route).
+    app.addHook('preValidation', async (request) => {
       const url = request.raw.url ?? '';
       const q = url.indexOf('?');
       if (NUL_IN_URL.test(q < 0 ? url : url.slice(0, q))) throw nulRefused('params');
       if (q >= 0 && NUL_IN_URL.test(url.slice(q))) throw nulRefused('querystring');
-    });
-    app.addHook('preValidation', async (request) => {
       // Fields of JSON and form bodies; a raw body (an image, a webhook) is its route's to judge.
       if (typeof request.body === 'object' && holdsNul(request.body)) throw nulRefused('body');
     });
@@ -114,7 +124,10 @@ export const errorsPlugin = fp(
       }
       const status = err.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return reply.status(status).send({ statusCode: status, code: 'BAD_REQUEST', message: err.message });
+        // A library's own refusal: our code for its status, and a message of ours, not the library's.
+        const code = statusCodes[status] ?? 'BAD_REQUEST';
+        const message = STATUS_CODES[status] ?? 'Bad request';
+        return reply.status(status).send({ statusCode: status, code, message });
       }
       request.log.error({ err }, 'unhandled error');
       return reply

@@ -11,7 +11,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
         tags: ['auth'],
         summary: 'Sign in (or sign up) with a Google ID token',
         body: googleAuthBody,
-        response: { 200: loginAnswer, 401: apiError, 409: deviceLimitError, 503: apiError },
+        response: { 200: loginAnswer, 401: apiError, 404: apiError, 409: deviceLimitError },
       },
     },
     (request) => service.google(request.body.credential, request.body.device, clientMeta(request)),

@@ -20,7 +20,7 @@ export class SocialService {
 
   async google(credential: string, device: Device, meta: ClientMeta): Promise<LoginAnswer> {
     if (!this.googleVerifier)
-      throw new AppError('SERVICE_UNAVAILABLE', 503, 'Google sign-in is not configured');
+      throw new AppError('NOT_FOUND', 404, 'Google sign-in is not offered on this platform');
     await this.app.limiter.consume(`social:ip:${meta.ip}`, 60, 300);
     return this.signIn(await this.googleVerifier.verify(credential), device, meta);
   }
