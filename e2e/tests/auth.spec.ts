@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, loginInPage, PASSWORD, registerByApi, storageKeys, test, uniqueEmail } from './fixtures';
 
 test('registration creates the account, logs in and lands on the library', async ({ page }) => {
@@ -46,10 +47,7 @@ test('a wrong password is refused with a message and nothing is stored', async (
 });
 
 test('logout clears the session from storage and the server', async ({ page, request }) => {
-  const u = await registerByApi(request);
-  await page.goto('/login');
-  await loginInPage(page, u.email);
-  await expect(page).toHaveURL('/library');
+  await signedInOnLibrary(page, request);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   await page
     .getByRole('link', { name: /ออกจากระบบ|Log out/ })
@@ -63,14 +61,20 @@ test('logout clears the session from storage and the server', async ({ page, req
   expect(me.status()).toBe(401);
 });
 
-test('a stale tokenSavedTime makes the refresh call happen before the next authenticated call', async ({
-  page,
-  request,
-}) => {
+/** A new learner signed in through the login page, on the library. */
+async function signedInOnLibrary(page: Page, request: APIRequestContext) {
   const u = await registerByApi(request);
   await page.goto('/login');
   await loginInPage(page, u.email);
   await expect(page).toHaveURL('/library');
+  return u;
+}
+
+test('a stale tokenSavedTime makes the refresh call happen before the next authenticated call', async ({
+  page,
+  request,
+}) => {
+  await signedInOnLibrary(page, request);
   // Let the library finish its own calls first: a refresh cut off by the navigation below would spend the
   // token on the server without the page ever storing its successor.
   await expect(page.getByText('ทดสอบ', { exact: false })).toBeVisible();
@@ -91,6 +95,36 @@ test('a stale tokenSavedTime makes the refresh call happen before the next authe
   expect(order.filter((o) => o === 'POST /api/auth/refresh')).toHaveLength(1);
   const saved = Number(await page.evaluate(() => localStorage.getItem('tokenSavedTime')));
   expect(Date.now() / 1000 - saved).toBeLessThan(60);
+});
+
+test('two tabs needing a refresh at once send one refresh and both stay signed in', async ({
+  page,
+  request,
+}) => {
+  await signedInOnLibrary(page, request);
+  await page.waitForLoadState('networkidle');
+  const second = await page.context().newPage();
+  await second.goto('/account');
+  await expect(second.getByRole('heading', { name: /อุปกรณ์ที่เข้าสู่ระบบ|Signed-in devices/ })).toBeVisible();
+  await second.waitForLoadState('networkidle');
+  // Both tabs now hold a token that is due for refreshing (local storage is shared by the tabs).
+  await page.evaluate(() =>
+    localStorage.setItem('tokenSavedTime', String(Math.floor(Date.now() / 1000) - 90_000)),
+  );
+  const refreshes: string[] = [];
+  page.context().on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/auth/refresh') refreshes.push(r.url());
+  });
+  await Promise.all([page.reload(), second.reload()]);
+  await expect(page.getByText('ทดสอบ', { exact: false }).first()).toBeVisible();
+  await expect(second.getByRole('heading', { name: /อุปกรณ์ที่เข้าสู่ระบบ|Signed-in devices/ })).toBeVisible();
+  await Promise.all([page.waitForLoadState('networkidle'), second.waitForLoadState('networkidle')]);
+  // The server ends a session whose spent refresh token comes back: one refresh, and the session lives.
+  expect(refreshes).toHaveLength(1);
+  const token = await second.evaluate(() => localStorage.getItem('token'));
+  const me = await request.get('/api/auth', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(200);
+  await expect(second).toHaveURL('/account');
 });
 
 test('the device-limit flow signs out a chosen device and completes the login', async ({ page, request }) => {

@@ -25,6 +25,14 @@ const queuedMails = async (email: string) =>
     )
   ).rows[0]!.n;
 
+const signUp = (email: string, d: { id: string; name: string }, remoteAddress?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    remoteAddress,
+    payload: { email, password: PASSWORD, firstName: 'ก', lastName: 'ข', device: d },
+  });
+
 describe('a NUL character in any text input', () => {
   it('is refused with 400 in the one error shape, with or without a login, in paths, queries and bodies', async () => {
     const u = await register(t.app);
@@ -57,17 +65,7 @@ describe('a NUL character in any text input', () => {
 
   it('in the device id of a registration: 400, and no account, session or welcome mail is made', async () => {
     const email = uniqueEmail('nul');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      payload: {
-        email,
-        password: PASSWORD,
-        firstName: 'ก',
-        lastName: 'ข',
-        device: { id: 'a\u0000b', name: 'x' },
-      },
-    });
+    const res = await signUp(email, { id: 'a\u0000b', name: 'x' });
     expect(res.statusCode).toBe(400);
     expect(await countUsers(email)).toBe(0);
     expect(await queuedMails(email)).toBe(0);
@@ -84,17 +82,7 @@ describe('registration', () => {
       create trigger refuse_device before insert on sessions for each row execute function refuse_device();`),
     );
     const email = uniqueEmail('atomic');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      payload: {
-        email,
-        password: PASSWORD,
-        firstName: 'ก',
-        lastName: 'ข',
-        device: { id: 'refused-device', name: 'x' },
-      },
-    });
+    const res = await signUp(email, { id: 'refused-device', name: 'x' });
     expect(res.statusCode).toBe(500);
     expect(await countUsers(email)).toBe(0);
     expect(await queuedMails(email)).toBe(0);
@@ -120,18 +108,7 @@ describe('registration', () => {
     const ip = '10.9.9.9';
     const made: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/users',
-        remoteAddress: ip,
-        payload: {
-          email: uniqueEmail('burst'),
-          password: PASSWORD,
-          firstName: 'ก',
-          lastName: 'ข',
-          device: device(),
-        },
-      });
+      const res = await signUp(uniqueEmail('burst'), device(), ip);
       expect(res.statusCode).toBe(201);
       made.push(res.json().user.email as string);
     }

@@ -86,7 +86,7 @@ export class UsersService {
     await this.app.limiter.consume(`set-password:ip:${ip}`, 30, HOUR);
     const user = await repo.findUserByEmail(this.app.db, email);
     if (!user || !user.legacy || user.passwordHash) throw notFound('Migrated account');
-    await this.sendPasswordLink(user, 'set');
+    if (await this.mailboxHasRoom(`forgot:${email}`)) await this.sendPasswordLink(user, 'set');
   }
 
   private async sendPasswordLink(user: repo.UserRow, purpose: 'reset' | 'set') {
