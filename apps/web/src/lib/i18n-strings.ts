@@ -307,7 +307,8 @@ export const en: Record<MessageKey, string> = {
   'error.SESSION_REVOKED': 'This session has ended; please log in again',
   'error.UNSUPPORTED_MEDIA_TYPE': 'Only PNG, JPEG or WebP images',
   'error.PAYLOAD_TOO_LARGE': 'The file is too large (2 MB at most)',
-  'error.HEADERS_TOO_LARGE': 'The request carried too much header data; clear this site’s cookies and try again',
+  'error.HEADERS_TOO_LARGE':
+    'The request carried too much header data; clear this site’s cookies and try again',
   'error.REQUEST_TIMEOUT': 'The connection was too slow; check your internet connection and try again',
   'error.VALIDATION_ERROR': 'Some fields are not valid. Check them and try again.',
   'error.UNAUTHORIZED': 'Please log in again.',

@@ -114,6 +114,7 @@ function contentError(status: number, hadQuery: boolean): AppError {
   if (status === 404) return notFound('Content');
   if (status === 401) return new AppError('UNAUTHORIZED', 401, 'The content key is not valid');
   if (status === 403) return new AppError('FORBIDDEN', 403, 'This content is not public');
-  if (status === 429) return new AppError('RATE_LIMITED', 429, 'Too many requests; please wait and try again');
+  if (status === 429)
+    return new AppError('RATE_LIMITED', 429, 'Too many requests; please wait and try again');
   return new AppError('BAD_REQUEST', 400, 'The content query is not valid');
 }
