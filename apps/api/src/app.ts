@@ -16,6 +16,10 @@ import { certificatesRoutes } from './modules/certificates/certificates.routes.j
 import { CertificatesService } from './modules/certificates/certificates.service.js';
 import { EvaluationsService } from './modules/certificates/evaluations.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { communicationRoutes } from './modules/communication/communication.routes.js';
+import { CommunicationService } from './modules/communication/communication.service.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { ContactService } from './modules/contact/contact.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
@@ -132,6 +136,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(assessmentsRoutes, { service: assessments });
       await api.register(certificatesRoutes, { certificates, evaluations });
       await api.register(billingRoutes, { service: billing });
+      await api.register(contactRoutes, { service: new ContactService(app) });
+      await api.register(communicationRoutes, { service: new CommunicationService(app) });
     },
     { prefix: '/api' },
   );

@@ -97,6 +97,8 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
   /** A connection with no traffic either way (a stalled reader of a response) is closed after this long. */
   IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  /** Every learner gives contact details before the library (organisations can require it on their own). */
+  CONTACT_REQUIRED: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -235,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       idleMs: e.IDLE_TIMEOUT_SECONDS * 1000,
     },
     logLevel: e.LOG_LEVEL,
+    contactRequired: e.CONTACT_REQUIRED,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     chatUrl: e.CHAT_URL,

@@ -80,7 +80,12 @@ export const device = (n: number | string = 1) => ({
 export const PASSWORD = 'correct-horse-battery';
 
 /** Registers a learner through the API and answers the login answer plus the password used. */
-export async function register(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+export async function register(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  /** The address signing up (welcome mails are limited per address). */
+  remoteAddress?: string,
+) {
   const body = {
     email: uniqueEmail(),
     password: PASSWORD,
@@ -89,7 +94,7 @@ export async function register(app: FastifyInstance, overrides: Record<string, u
     device: device(),
     ...overrides,
   };
-  const res = await app.inject({ method: 'POST', url: '/api/users', payload: body });
+  const res = await app.inject({ method: 'POST', url: '/api/users', payload: body, remoteAddress });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const json = res.json() as {
     access_token: string;

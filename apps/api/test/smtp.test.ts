@@ -29,6 +29,12 @@ describe('e-mail over SMTP', () => {
     expect(mail.from?.text).toContain('no-reply@rianroo.test');
     expect(mail.text).toContain('http://rianroo.test/reset-password?code=');
     expect(mail.html).toContain('ตั้งรหัสผ่านใหม่');
+    // One-click unsubscribe (RFC 8058) travels as real headers.
+    const header = (key: string) => mail.headerLines.find((h) => h.key === key)?.line ?? '';
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(header('list-unsubscribe').replace(/\r?\n\s+/g, '')).toMatch(
+      /^List-Unsubscribe: ?<http:\/\/rianroo\.test\/api\/unsubscribe\?token=[\w.-]+>$/,
+    );
     const code = linkCode(mail.text ?? '');
     const reset = await t.app.inject({
       method: 'POST',

@@ -9,3 +9,4 @@ export * from './documents.js';
 export * from './assessments.js';
 export * from './certificates.js';
 export * from './billing.js';
+export * from './contact.js';

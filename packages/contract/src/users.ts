@@ -31,7 +31,8 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 const name = z.string().trim().min(1).max(80);
-const phone = z
+/** A Thai or international phone number as people type it. */
+export const phone = z
   .string()
   .trim()
   .max(20)

@@ -464,6 +464,42 @@ export const organizations = pgTable('organizations', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/** Contact details of a learner (one per learner), asked by the contact guard. */
+export const contacts = pgTable('contacts', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phone: text('phone').notNull(),
+  organization: text('organization').notNull(),
+  position: text('position').notNull(),
+  province: text('province').notNull(),
+  consentedAt: ts('consented_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** "Teach with us" applications, for the admin console. */
+export const instructorApplications = pgTable(
+  'instructor_applications',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    topic: text('topic').notNull(),
+    experience: text('experience'),
+    portfolioUrl: text('portfolio_url'),
+    status: text('status', { enum: ['new', 'contacted', 'accepted', 'declined'] })
+      .notNull()
+      .default('new'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('instructor_applications_created_idx').on(t.createdAt)],
+);
+
 /** Courses an organisation grants to its members (`grant`) or recommends to them (`recommend`). */
 export const organizationCourses = pgTable(
   'organization_courses',

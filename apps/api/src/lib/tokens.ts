@@ -15,6 +15,11 @@ export interface PartialClaims {
   ua: string | null;
 }
 
+export interface UnsubscribeClaims {
+  sub: string;
+  kind: 'all' | 'news' | 'promotions' | 'reminders';
+}
+
 /** Signs and checks the JWTs of the platform (HS256 with JWT_SECRET). Each kind has its own audience. */
 export class TokenSigner {
   private readonly key: Uint8Array;
@@ -76,6 +81,33 @@ export class TokenSigner {
       .setIssuedAt()
       .setExpirationTime(`${ttlSeconds}s`)
       .sign(this.key);
+  }
+
+  /** A one-click unsubscribe link's token: whose mail, which kind (`all`: every optional kind). */
+  signUnsubscribe(claims: UnsubscribeClaims, ttlDays = 90): Promise<string> {
+    return new SignJWT({ kind: claims.kind })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setAudience('unsubscribe')
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(`${ttlDays}d`)
+      .sign(this.key);
+  }
+
+  /** The claims of an unsubscribe token, its id and expiry (the caller spends it: it works once). */
+  async verifyUnsubscribe(token: string): Promise<UnsubscribeClaims & { jti: string; expiresAt: Date }> {
+    const p = await this.verify(token, 'unsubscribe');
+    const kinds = ['all', 'news', 'promotions', 'reminders'];
+    if (typeof p.sub !== 'string' || typeof p.jti !== 'string' || typeof p.exp !== 'number') throw invalid();
+    if (typeof p.kind !== 'string' || !kinds.includes(p.kind)) throw invalid();
+    return {
+      sub: p.sub,
+      kind: p.kind as UnsubscribeClaims['kind'],
+      jti: p.jti,
+      expiresAt: new Date(p.exp * 1000),
+    };
   }
 
   /** The claims, the token's id and its expiry (the caller spends it: it works once). */

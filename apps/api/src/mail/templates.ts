@@ -239,9 +239,37 @@ export function renewalReminderMail(
   return {
     to,
     subject,
+    kind: 'reminders',
     ...layout(locale, subject, paragraphs, {
       label: th ? (r.trial ? 'ดูแพ็กเกจ' : 'ต่ออายุ') : r.trial ? 'See the plans' : 'Renew',
       url: r.url,
     }),
+  };
+}
+
+/** The footer of every mail to a learner: a link that turns this kind of mail off (`all`: every optional kind). */
+export function unsubscribeFooter(
+  locale: Locale,
+  kind: 'all' | 'news' | 'promotions' | 'reminders',
+  url: string,
+): { text: string; html: string } {
+  const th = locale === 'th';
+  const what = th
+    ? {
+        all: 'ข่าวสาร โปรโมชัน และการแจ้งเตือนทางอีเมล',
+        news: 'ข่าวสารทางอีเมล',
+        promotions: 'โปรโมชันทางอีเมล',
+        reminders: 'การแจ้งเตือนทางอีเมล',
+      }[kind]
+    : {
+        all: 'news, promotions and reminders by e-mail',
+        news: 'news by e-mail',
+        promotions: 'promotions by e-mail',
+        reminders: 'reminders by e-mail',
+      }[kind];
+  const line = th ? `ไม่ต้องการรับ${what}อีกต่อไป? ยกเลิกการรับ:` : `No longer want ${what}? Unsubscribe:`;
+  return {
+    text: `\n${line} ${url}`,
+    html: `<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${escapeHtml(line)} <a href="${escapeHtml(url)}" style="color:#0f766e">${escapeHtml(th ? 'ยกเลิกการรับอีเมล' : 'Unsubscribe')}</a></p>`,
   };
 }

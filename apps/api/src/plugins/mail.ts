@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Tx } from '../db/client.js';
-import { devMail } from '../db/schema.js';
+import type { mailKinds } from '@rianroo/contract';
+import { and, isNull, sql } from 'drizzle-orm';
+import { devMail, users } from '../db/schema.js';
+import { unsubscribeFooter } from '../mail/templates.js';
 import { uuidv7 } from '../lib/ids.js';
 
 /** A file attached from storage (the job carries its key, not its bytes). */
@@ -18,7 +21,15 @@ export interface MailMessage {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /**
+   * An optional kind of mail (the learner may turn it off on the communication page). Without one the mail
+   * is a transactional one (receipts, password links): always sent, its link turns every optional kind off.
+   */
+  kind?: MailKind;
+  headers?: Record<string, string>;
 }
+
+export type MailKind = (typeof mailKinds)[number];
 
 export interface Mailer {
   /**
@@ -50,12 +61,14 @@ export const mailPlugin = fp(
           subject: m.subject,
           text: m.text,
           html: m.html,
+          headers: m.headers,
           attachments: files,
         });
       } else {
+        const { kind: _kind, headers: _headers, ...kept } = m;
         await app.db.insert(devMail).values({
           id: uuidv7(),
-          ...m,
+          ...kept,
           attachments: files.map((f) => ({
             filename: f.filename,
             contentType: f.contentType,
@@ -66,11 +79,44 @@ export const mailPlugin = fp(
       app.log.info({ subject: m.subject, via: transport ? 'smtp' : 'dev-outbox' }, 'e-mail delivered');
     };
 
+    /**
+     * A learner's choices (communication page) decide whether an optional mail goes at all; every mail to a
+     * learner carries a one-click unsubscribe link (RFC 8058 headers, and a link in the text).
+     */
+    const withPreferences = async (message: MailMessage, tx?: Tx) => {
+      const [learner] = await (tx ?? app.db)
+        .select({ id: users.id, locale: users.locale, marketing: users.marketing })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = lower(${message.to})`, isNull(users.deletedAt)))
+        .limit(1);
+      if (!learner) return message;
+      if (message.kind && !learner.marketing[message.kind]) return undefined;
+      const token = await app.signer.signUnsubscribe({ sub: learner.id, kind: message.kind ?? 'all' });
+      const base = app.config.publicUrl;
+      const footer = unsubscribeFooter(
+        learner.locale,
+        message.kind ?? 'all',
+        `${base}/unsubscribe?token=${token}`,
+      );
+      return {
+        ...message,
+        text: `${message.text}\n${footer.text}`,
+        html: message.html.replace('</body>', `${footer.html}</body>`),
+        headers: {
+          ...message.headers,
+          'List-Unsubscribe': `<${base}/api/unsubscribe?token=${token}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      };
+    };
+
     await app.jobs.work<MailMessage>(QUEUE, deliver);
     app.decorate('mail', {
       async send(message: MailMessage, tx?: Tx) {
+        const prepared = await withPreferences(message, tx);
+        if (!prepared) return; // the learner turned this kind of mail off
         const retry = { retryLimit: 8, retryDelay: app.config.mailRetryDelay, retryBackoff: true };
-        await app.jobs.send(QUEUE, message, retry, tx);
+        await app.jobs.send(QUEUE, prepared, retry, tx);
       },
     } satisfies Mailer);
     app.addHook('onClose', async () => transport?.close());

@@ -94,3 +94,12 @@ export async function spendToken(tx: Tx, id: string, expiresAt: Date): Promise<b
     .returning({ id: spentTokens.id });
   return rows.length === 1;
 }
+
+export async function tokenSpent(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: spentTokens.id })
+    .from(spentTokens)
+    .where(eq(spentTokens.id, id))
+    .limit(1);
+  return !!row;
+}

@@ -1,0 +1,65 @@
+import { mailKinds, type UnsubscribeAnswer } from '@rianroo/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { spendToken, tokenSpent } from '../auth/sessions.repo.js';
+import { maskEmail } from '../users/users.service.js';
+
+const linkInvalid = () =>
+  new AppError(
+    'LINK_INVALID',
+    400,
+    'This link has been used or has expired; manage your e-mails from your account',
+  );
+
+/** One-click unsubscribe (RFC 8058): no login, the link's token names the learner and the kind of mail. */
+export class CommunicationService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  private async claims(token: string) {
+    try {
+      return await this.app.signer.verifyUnsubscribe(token);
+    } catch {
+      throw linkInvalid();
+    }
+  }
+
+  /** What the link would turn off, without doing it (the page asks before it acts). */
+  async describe(token: string): Promise<UnsubscribeAnswer> {
+    const c = await this.claims(token);
+    const spent = await tokenSpent(this.app.db, c.jti);
+    const learner = await this.learner(c.sub);
+    if (!learner || spent) throw linkInvalid();
+    return { kinds: kindsOf(c.kind), email: maskEmail(learner.email) };
+  }
+
+  /** Turns the kind off; the link works once (a later one cannot turn it off again after a change of mind). */
+  async unsubscribe(token: string): Promise<UnsubscribeAnswer> {
+    const c = await this.claims(token);
+    const kinds = kindsOf(c.kind);
+    const off = Object.fromEntries(kinds.map((k) => [k, false]));
+    const email = await this.app.db.transaction(async (tx) => {
+      if (!(await spendToken(tx, c.jti, c.expiresAt))) return undefined;
+      const [row] = await tx
+        .update(users)
+        .set({ marketing: sql`${users.marketing} || ${JSON.stringify(off)}::jsonb`, updateDate: new Date() })
+        .where(and(eq(users.id, c.sub), isNull(users.deletedAt)))
+        .returning({ email: users.email });
+      return row?.email;
+    });
+    if (!email) throw linkInvalid();
+    return { kinds, email: maskEmail(email) };
+  }
+
+  private async learner(id: string) {
+    const [row] = await this.app.db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
+    return row;
+  }
+}
+
+const kindsOf = (kind: string) => (kind === 'all' ? [...mailKinds] : mailKinds.filter((k) => k === kind));

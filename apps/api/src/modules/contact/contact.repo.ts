@@ -1,0 +1,57 @@
+import type { Contact } from '@rianroo/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { contacts, instructorApplications, organizations, users } from '../../db/schema.js';
+
+type ContactRow = typeof contacts.$inferSelect;
+
+export const toContactDto = (c: ContactRow): Contact => ({
+  id: c.id,
+  phone: c.phone,
+  organization: c.organization,
+  position: c.position,
+  province: c.province as Contact['province'],
+  consentedAt: c.consentedAt.toISOString(),
+  updatedAt: c.updatedAt.toISOString(),
+});
+
+export async function contactOf(db: Db, userId: string) {
+  const [row] = await db.select().from(contacts).where(eq(contacts.userId, userId)).limit(1);
+  return row;
+}
+
+/** Whether the learner's organisation asks its members for contact details. */
+export async function organizationRequiresContact(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ required: organizations.requiresContact })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return !!row?.required;
+}
+
+/** One contact per learner: a second (also a simultaneous one) gives no row. */
+export async function insertContact(db: Db, row: typeof contacts.$inferInsert) {
+  const [created] = await db.insert(contacts).values(row).onConflictDoNothing().returning();
+  return created;
+}
+
+/** The owner's contact only: another learner's id changes nothing and answers nothing. */
+export async function updateContact(
+  db: Db,
+  id: string,
+  userId: string,
+  values: Partial<Omit<typeof contacts.$inferInsert, 'id' | 'userId'>>,
+) {
+  const [row] = await db
+    .update(contacts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function insertApplication(db: Db, row: typeof instructorApplications.$inferInsert) {
+  await db.insert(instructorApplications).values(row);
+}

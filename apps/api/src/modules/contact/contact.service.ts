@@ -1,0 +1,70 @@
+import type {
+  ContactBody,
+  ContactGuardAnswer,
+  ContactPatchBody,
+  InstructorApplicationBody,
+} from '@rianroo/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError, notFound } from '../../lib/errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import * as repo from './contact.repo.js';
+
+const HOUR = 3600;
+
+/** The contact guard (PRODUCT.md section 8) and "teach with us" applications. */
+export class ContactService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** Required when the platform (CONTACT_REQUIRED) or the learner's organisation asks for contact details. */
+  async guard(userId: string): Promise<ContactGuardAnswer> {
+    const [row, byOrganization] = await Promise.all([
+      repo.contactOf(this.app.db, userId),
+      this.app.config.contactRequired ? true : repo.organizationRequiresContact(this.app.db, userId),
+    ]);
+    return { required: byOrganization, contact: row ? repo.toContactDto(row) : null };
+  }
+
+  async create(userId: string, body: ContactBody) {
+    const row = await repo.insertContact(this.app.db, {
+      id: uuidv7(),
+      userId,
+      phone: body.phone,
+      organization: body.organization,
+      position: body.position,
+      province: body.province,
+      consentedAt: new Date(),
+    });
+    if (!row) {
+      throw new AppError(
+        'ALREADY_EXISTS',
+        409,
+        'Your contact details are already saved; change them instead',
+      );
+    }
+    return repo.toContactDto(row);
+  }
+
+  async update(userId: string, id: string, patch: ContactPatchBody) {
+    const { consent, ...fields } = patch;
+    const row = await repo.updateContact(this.app.db, id, userId, {
+      ...fields,
+      ...(consent ? { consentedAt: new Date() } : {}),
+    });
+    if (!row) throw notFound('Contact');
+    return repo.toContactDto(row);
+  }
+
+  async apply(body: InstructorApplicationBody, ip: string, userId: string | null) {
+    await this.app.limiter.consume(`instructor-application:ip:${ip}`, 5, HOUR);
+    await repo.insertApplication(this.app.db, {
+      id: uuidv7(),
+      userId,
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      topic: body.topic,
+      experience: body.experience ?? null,
+      portfolioUrl: body.portfolioUrl ?? null,
+    });
+  }
+}
