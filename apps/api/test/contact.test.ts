@@ -20,7 +20,7 @@ const contactBody = {
 };
 const guard = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/users/contact-guard', headers: bearer(token) });
-const create = (token: string, body: unknown = contactBody) =>
+const create = (token: string, body: object = contactBody) =>
   t.app.inject({ method: 'POST', url: '/api/contact/create-contact', headers: bearer(token), payload: body });
 
 describe('contact guard', () => {
@@ -72,7 +72,7 @@ describe('contact guard', () => {
     const a = await register(t.app);
     const b = await register(t.app);
     const mine = (await create(a.access_token)).json();
-    const patch = (token: string, body: unknown) =>
+    const patch = (token: string, body: object) =>
       t.app.inject({
         method: 'PATCH',
         url: `/api/contact/${mine.id}`,
@@ -90,7 +90,7 @@ describe('contact guard', () => {
 });
 
 describe('teach with us', () => {
-  const apply = (body: unknown, ip = '10.20.0.1') =>
+  const apply = (body: object, ip = '10.20.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/next-instructor-form', payload: body, remoteAddress: ip });
   const application = {
     name: 'ครูสมศรี',
