@@ -8,7 +8,7 @@ export const email = z
   .string()
   .trim()
   .max(254)
-  .pipe(z.email({ message: 'Invalid e-mail address' }))
+  .pipe(z.email())
   .transform((v) => v.toLowerCase());
 
 /** The browser keeps a random device id in local storage under `deviceId`. */

@@ -105,7 +105,7 @@ export const contactBody = z.object({
   organization: line,
   position: line,
   province: provinceCode,
-  consent: z.literal(true, { message: 'Consent is required' }),
+  consent: z.literal(true),
 });
 export type ContactBody = z.infer<typeof contactBody>;
 export const contactPatchBody = contactBody.partial();

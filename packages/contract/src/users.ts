@@ -36,7 +36,7 @@ export const phone = z
   .string()
   .trim()
   .max(20)
-  .regex(/^\+?[0-9 -]{6,20}$/, 'Invalid phone number');
+  .regex(/^\+?[0-9 -]{6,20}$/);
 
 export const registerBody = z.object({
   email,

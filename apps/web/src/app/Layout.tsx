@@ -103,8 +103,20 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-600">
-          © {new Date().getFullYear()} Rianroo เรียนรู้ · {t('footer.rights')}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600">
+          <span>
+            © {new Date().getFullYear()} Rianroo เรียนรู้ · {t('footer.rights')}
+          </span>
+          <nav aria-label={t('footer.nav')} className="flex flex-wrap gap-4">
+            <Link to="/next-instructor" className="text-teal-800 underline-offset-2 hover:underline">
+              {t('teach.link')}
+            </Link>
+            {loggedIn && (
+              <Link to="/communication-page" className="text-teal-800 underline-offset-2 hover:underline">
+                {t('comm.link')}
+              </Link>
+            )}
+          </nav>
         </div>
       </footer>
     </div>

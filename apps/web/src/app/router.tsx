@@ -31,6 +31,10 @@ const ProductPage = lazy(() => import('../features/checkout/routes/ProductPage')
 const CheckoutPage = lazy(() => import('../features/checkout/routes/CheckoutPage'));
 const SandboxPayPage = lazy(() => import('../features/checkout/routes/SandboxPayPage'));
 const CheckoutResultPage = lazy(() => import('../features/checkout/routes/CheckoutResultPage'));
+const GuardContactPage = lazy(() => import('../features/contact/routes/GuardContactPage'));
+const NextInstructorPage = lazy(() => import('../features/contact/routes/NextInstructorPage'));
+const CommunicationPage = lazy(() => import('../features/communication/routes/CommunicationPage'));
+const UnsubscribePage = lazy(() => import('../features/communication/routes/UnsubscribePage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function AppRoutes() {
@@ -67,6 +71,10 @@ export function AppRoutes() {
         <Route path="/checkout/complete/:orderId" element={<CheckoutResultPage />} />
         <Route path="/checkout/failed/:orderId" element={<CheckoutResultPage left />} />
         <Route path="/checkout/:plan" element={<CheckoutPage />} />
+        <Route path="/guard-contact" element={<GuardContactPage />} />
+        <Route path="/communication-page" element={<CommunicationPage />} />
+        <Route path="/next-instructor" element={<NextInstructorPage />} />
+        <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -18,7 +18,9 @@ type Issue = {
 /** zod issues in the learner's language (the contract's schemas validate; the words are ours). */
 function issueKey(issue: Issue): MessageKey {
   const field = String(issue.path?.[issue.path.length - 1] ?? '');
+  if (field === 'consent') return 'field.consentRequired';
   if (issue.input === undefined || issue.input === '') return 'field.required';
+  if (field === 'portfolioUrl') return 'field.invalidUrl';
   if (issue.format === 'email' || field === 'email') return 'field.invalidEmail';
   if (field === 'phone') return 'field.invalidPhone';
   if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) >= 8)

@@ -1,5 +1,6 @@
 import * as assessments from './i18n-assessments';
 import * as certificates from './i18n-certificates';
+import * as contact from './i18n-contact';
 import * as checkout from './i18n-checkout';
 import * as subscriptions from './i18n-subscriptions';
 
@@ -9,6 +10,7 @@ export const th = {
   ...certificates.th,
   ...checkout.th,
   ...subscriptions.th,
+  ...contact.th,
   'app.name': 'Rianroo เรียนรู้',
   'app.tagline': 'คอร์สวิดีโอออนไลน์ภาษาไทย เรียนได้ทุกที่ ทุกเวลา',
   'nav.home': 'หน้าแรก',
@@ -276,6 +278,7 @@ export const en: Record<MessageKey, string> = {
   ...certificates.en,
   ...checkout.en,
   ...subscriptions.en,
+  ...contact.en,
   'app.name': 'Rianroo',
   'app.tagline': 'Thai video courses online, learn anywhere, any time',
   'nav.home': 'Home',

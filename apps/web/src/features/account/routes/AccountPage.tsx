@@ -1,4 +1,5 @@
-import { Alert } from '../../../components/ui/Card';
+import { Link } from 'react-router';
+import { Alert, Card } from '../../../components/ui/Card';
 import { Button } from '../../../components/ui/Button';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { useErrorText } from '../../../lib/forms';
@@ -38,6 +39,23 @@ export default function AccountPage() {
       <PasswordSection hasPassword={user.hasPassword} />
       <DevicesSection />
       <LanguageSection user={user} />
+      <Card title={t('comm.title')}>
+        <p className="text-slate-700">{t('comm.lead')}</p>
+        <div className="mt-3 flex flex-wrap gap-4">
+          <Link
+            className="font-medium text-teal-800 underline-offset-2 hover:underline"
+            to="/communication-page"
+          >
+            {t('comm.link')}
+          </Link>
+          <Link
+            className="font-medium text-teal-800 underline-offset-2 hover:underline"
+            to="/guard-contact?redirect=%2Faccount"
+          >
+            {t('contact.title')}
+          </Link>
+        </div>
+      </Card>
     </div>
   );
 }

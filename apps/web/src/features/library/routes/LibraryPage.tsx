@@ -1,5 +1,7 @@
 import { useInAudience } from '../../../lib/audience';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useContactGuard } from '../../../lib/contact';
 import { CourseCard, CourseGrid } from '../../../components/CourseCard';
 import { clock } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
@@ -21,6 +23,13 @@ import { Shelf } from '../components/Shelf';
 export default function LibraryPage() {
   const { t } = useI18n();
   const me = useMe();
+  const navigate = useNavigate();
+  const guard = useContactGuard().data;
+  const mustGiveContact = !!guard?.required && !guard.contact;
+  // The contact guard first (PRODUCT.md section 8): the organisation asks for contact details.
+  useEffect(() => {
+    if (mustGiveContact) navigate('/guard-contact?redirect=%2Flibrary', { replace: true });
+  }, [mustGiveContact, navigate]);
   const last = useLastWatched();
   const mine = useMyCourses();
   const fresh = useNewCourses();
