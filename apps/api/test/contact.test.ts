@@ -89,6 +89,75 @@ describe('contact guard', () => {
   });
 });
 
+describe('organisations by invite code', () => {
+  it('a learner joins with the code (any letter case), watches the granted course and is asked for contact details', async () => {
+    const orgId = uuidv7();
+    await t.db.insert(organizations).values({
+      id: orgId,
+      name: 'โรงพยาบาลทดสอบ',
+      requiresContact: true,
+      inviteCode: `HOSP-${orgId.slice(-6).toUpperCase()}`,
+    });
+    const courseId = uuidv7();
+    await t.db.execute(sql`insert into courses (id, slug, title, status, published_at)
+      values (${courseId}, ${`granted-${courseId}`}, 'คอร์สขององค์กร', 'published', now())`);
+    await t.db.execute(sql`insert into organization_courses (organization_id, course_id, kind)
+      values (${orgId}, ${courseId}, 'grant')`);
+    const u = await register(t.app);
+    const access = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/users/check/course/${courseId}`,
+          headers: bearer(u.access_token),
+        })
+      ).json();
+    expect(await access()).toMatchObject({ canAccess: false, reason: 'none' });
+    const join = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/organizations/join',
+        headers: bearer(u.access_token),
+        payload: { code },
+      });
+    const joined = await join(`hosp-${orgId.slice(-6).toLowerCase()}`);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toEqual({
+      organization: { id: orgId, name: 'โรงพยาบาลทดสอบ', requiresContact: true },
+    });
+    expect(await access()).toMatchObject({ canAccess: true, reason: 'organization' });
+    expect((await guard(u.access_token)).json()).toEqual({ required: true, contact: null });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/organization',
+      headers: bearer(u.access_token),
+    });
+    expect(mine.json().organization.id).toBe(orgId);
+  });
+
+  it('an unknown code is a 404 that changes nothing; guessing codes is throttled', async () => {
+    const u = await register(t.app);
+    const join = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/organizations/join',
+        headers: bearer(u.access_token),
+        payload: { code },
+      });
+    const res = await join('NO-SUCH-CODE');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+    for (let i = 0; i < 9; i++) await join(`GUESS-${i}`);
+    expect((await join('GUESS-LAST')).statusCode).toBe(429);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/organization',
+      headers: bearer(u.access_token),
+    });
+    expect(mine.json()).toEqual({ organization: null });
+  });
+});
+
 describe('teach with us', () => {
   const apply = (body: object, ip = '10.20.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/next-instructor-form', payload: body, remoteAddress: ip });

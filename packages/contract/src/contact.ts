@@ -136,3 +136,9 @@ export const unsubscribeAnswer = z.object({
   email: z.string(),
 });
 export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswer>;
+
+/** The learner's organisation (members watch its granted courses; it may require contact details). */
+export const organizationSummary = z.object({ id: uuid, name: z.string(), requiresContact: z.boolean() });
+export const myOrganizationAnswer = z.object({ organization: organizationSummary.nullable() });
+export type MyOrganizationAnswer = z.infer<typeof myOrganizationAnswer>;
+export const joinOrganizationBody = z.object({ code: z.string().trim().min(4).max(40) });

@@ -461,6 +461,8 @@ export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
   requiresContact: boolean('requires_contact').notNull().default(false),
+  /** A learner who enters this code joins the organisation (given out by the organisation's admin). */
+  inviteCode: text('invite_code').unique(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
 import { uuidv7 } from '../lib/ids.js';
 import type { Db } from './client.js';
-import { coupons, subscriptions, users } from './schema.js';
+import { coupons, courses, organizationCourses, organizations, subscriptions, users } from './schema.js';
 import { GRADUATE_DEMO, seedAssessments } from './seed-assessments.js';
 import { seedCatalogue } from './seed-catalogue.js';
 
@@ -20,6 +20,7 @@ export const DEMO_ACCOUNTS = [
   },
 ];
 export const LEGACY_DEMO_EMAIL = 'legacy@rianroo.dev';
+export const DEMO_ORGANIZATION_CODE = 'RIANROO-HOSPITAL';
 
 /** Idempotent: every row is keyed by a unique e-mail or code, so later starts change nothing. */
 export async function seed(db: Db): Promise<void> {
@@ -49,4 +50,14 @@ export async function seed(db: Db): Promise<void> {
     on conflict do nothing`);
   await seedCatalogue(db);
   await seedAssessments(db);
+  // A demo organisation (README): learners who enter its code watch its granted course and give contact details.
+  await db.execute(sql`
+    insert into ${organizations} (id, name, requires_contact, invite_code)
+    values (${uuidv7()}, 'โรงพยาบาลตัวอย่าง', true, ${DEMO_ORGANIZATION_CODE})
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into ${organizationCourses} (organization_id, course_id, kind)
+    select o.id, c.id, k.kind from ${organizations} o, ${courses} c, (values ('grant'), ('recommend')) as k(kind)
+    where o.invite_code = ${DEMO_ORGANIZATION_CODE} and c.slug = 'healthy-eating'
+    on conflict do nothing`);
 }

@@ -41,6 +41,13 @@ export const th = {
   'teach.sentLead': 'เราได้รับใบสมัครของคุณแล้ว ทีมงานจะติดต่อกลับทางอีเมล',
   'teach.link': 'มาสอนกับเรา',
   'footer.nav': 'ลิงก์ท้ายหน้า',
+  'org.title': 'องค์กรของฉัน',
+  'org.member': 'คุณเป็นสมาชิกของ {name} เรียนคอร์สที่องค์กรมอบให้ได้ในคลังของฉัน',
+  'org.code': 'รหัสเข้าร่วมองค์กร',
+  'org.hint': 'รหัสที่องค์กรหรือที่ทำงานของคุณให้มา',
+  'org.join': 'เข้าร่วม',
+  'org.joined': 'เข้าร่วม {name} แล้ว',
+  'org.unknown': 'ไม่พบองค์กรที่ใช้รหัสนี้ กรุณาตรวจสอบรหัสอีกครั้ง',
 } as const;
 
 export const en: Record<keyof typeof th, string> = {
@@ -89,4 +96,11 @@ export const en: Record<keyof typeof th, string> = {
   'teach.sentLead': 'We have your application; our team will reply by e-mail.',
   'teach.link': 'Teach with us',
   'footer.nav': 'Footer links',
+  'org.title': 'My organisation',
+  'org.member': 'You are a member of {name}. The courses it gives you are in your library.',
+  'org.code': 'Organisation code',
+  'org.hint': 'The code your organisation or workplace gave you',
+  'org.join': 'Join',
+  'org.joined': 'You joined {name}',
+  'org.unknown': 'No organisation has this code. Please check it.',
 };

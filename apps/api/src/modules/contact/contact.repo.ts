@@ -55,3 +55,36 @@ export async function updateContact(
 export async function insertApplication(db: Db, row: typeof instructorApplications.$inferInsert) {
   await db.insert(instructorApplications).values(row);
 }
+
+const organizationColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  requiresContact: organizations.requiresContact,
+};
+
+export async function organizationOf(db: Db, userId: string) {
+  const [row] = await db
+    .select(organizationColumns)
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Joins the organisation of an invite code (any letter case); undefined when no organisation has it. */
+export async function joinByInviteCode(db: Db, userId: string, code: string) {
+  return db.transaction(async (tx) => {
+    const [org] = await tx
+      .select(organizationColumns)
+      .from(organizations)
+      .where(sql`upper(${organizations.inviteCode}) = upper(${code})`)
+      .limit(1);
+    if (!org) return undefined;
+    await tx
+      .update(users)
+      .set({ organizationId: org.id, updateDate: new Date() })
+      .where(eq(users.id, userId));
+    return org;
+  });
+}

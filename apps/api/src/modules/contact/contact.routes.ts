@@ -6,6 +6,8 @@ import {
   contactPatchBody,
   idParams,
   instructorApplicationBody,
+  joinOrganizationBody,
+  myOrganizationAnswer,
   successAnswer,
 } from '@rianroo/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -61,6 +63,31 @@ export const contactRoutes: FastifyPluginAsyncZod<{ service: ContactService }> =
       },
     },
     (request) => service.update(request.auth.userId, request.params.id, request.body),
+  );
+
+  app.get(
+    '/users/organization',
+    {
+      ...auth,
+      schema: { tags, security, summary: 'My organisation', response: { 200: myOrganizationAnswer } },
+    },
+    (request) => service.organization(request.auth.userId),
+  );
+
+  app.post(
+    '/organizations/join',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Join an organisation with its invite code (its granted courses open; it may ask for contact details)',
+        body: joinOrganizationBody,
+        response: { 200: myOrganizationAnswer, 404: apiError, 429: apiError },
+      },
+    },
+    (request) => service.join(request.auth.userId, request.body.code),
   );
 
   app.post(

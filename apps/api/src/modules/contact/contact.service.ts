@@ -54,6 +54,18 @@ export class ContactService {
     return repo.toContactDto(row);
   }
 
+  async organization(userId: string) {
+    return { organization: await repo.organizationOf(this.app.db, userId) };
+  }
+
+  /** Joins an organisation by its invite code; guessing codes is throttled per learner. */
+  async join(userId: string, code: string) {
+    await this.app.limiter.consume(`organization-join:${userId}`, 10, HOUR);
+    const organization = await repo.joinByInviteCode(this.app.db, userId, code);
+    if (!organization) throw notFound('Organisation');
+    return { organization };
+  }
+
   async apply(body: InstructorApplicationBody, ip: string, userId: string | null) {
     await this.app.limiter.consume(`instructor-application:ip:${ip}`, 5, HOUR);
     await repo.insertApplication(this.app.db, {

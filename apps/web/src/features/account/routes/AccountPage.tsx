@@ -9,6 +9,7 @@ import { CertificatesSection } from '../components/CertificatesSection';
 import { DevicesSection } from '../components/DevicesSection';
 import { LanguageSection } from '../components/LanguageSection';
 import { MembershipSection } from '../components/MembershipSection';
+import { OrganizationSection } from '../components/OrganizationSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { ProfileSection } from '../components/ProfileSection';
 import { ReceiptsSection } from '../components/ReceiptsSection';
@@ -34,6 +35,7 @@ export default function AccountPage() {
       <h1 className="text-2xl font-bold">{t('account.title')}</h1>
       <ProfileSection key={user.updateDate} user={user} />
       <MembershipSection />
+      <OrganizationSection />
       <ReceiptsSection />
       <CertificatesSection />
       <PasswordSection hasPassword={user.hasPassword} />

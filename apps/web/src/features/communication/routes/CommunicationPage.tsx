@@ -1,4 +1,5 @@
 import { mailKinds, type User } from '@rianroo/contract';
+import { useState } from 'react';
 import { Card } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { RetryAlert } from '../../../components/RetryAlert';
@@ -38,13 +39,27 @@ function Preferences({ user }: { user: User }) {
   const toast = useToast();
   const errorText = useErrorText();
   const save = useSaveMarketing(user.id);
-  const pending = save.isPending ? save.variables : undefined;
+  // Shown as chosen at once; put back if the server refuses.
+  const [prefs, setPrefs] = useState(user.marketing);
+  const choose = (kind: (typeof mailKinds)[number], on: boolean) => {
+    const before = prefs;
+    setPrefs({ ...prefs, [kind]: on });
+    save.mutate(
+      { [kind]: on },
+      {
+        onSuccess: () => toast(t('common.saved'), 'success'),
+        onError: (err) => {
+          setPrefs(before);
+          toast(errorText(err), 'error', 4000);
+        },
+      },
+    );
+  };
   return (
     <Card>
       <ul className="divide-y divide-slate-200">
         {mailKinds.map((kind) => {
           const [label, hint] = labels[kind];
-          const checked = pending?.[kind] ?? user.marketing[kind];
           return (
             <li key={kind}>
               <label className="flex min-h-16 cursor-pointer items-center justify-between gap-4 py-3">
@@ -55,18 +70,8 @@ function Preferences({ user }: { user: User }) {
                 <input
                   type="checkbox"
                   role="switch"
-                  aria-checked={checked}
-                  checked={checked}
-                  disabled={save.isPending}
-                  onChange={(e) =>
-                    save.mutate(
-                      { [kind]: e.target.checked },
-                      {
-                        onSuccess: () => toast(t('common.saved'), 'success'),
-                        onError: (err) => toast(errorText(err), 'error', 4000),
-                      },
-                    )
-                  }
+                  checked={prefs[kind]}
+                  onChange={(e) => choose(kind, e.target.checked)}
                   className="h-6 w-6 shrink-0 accent-teal-700"
                 />
               </label>

@@ -1,0 +1,104 @@
+import { expect, mailTo, noSeriousViolations, registerByApi, test, withTokens } from './fixtures';
+
+test('joining an organisation that requires contact details: the guard first, Thai errors, then the library', async ({
+  page,
+  request,
+}) => {
+  const u = await registerByApi(request, 'org');
+  await withTokens(page, u);
+  await page.goto('/account');
+  await page.getByLabel(/^(รหัสเข้าร่วมองค์กร|Organisation code)$/).fill('rianroo-hospital');
+  await page.getByRole('button', { name: /^(เข้าร่วม|Join)$/ }).click();
+  await expect(page).toHaveURL('/guard-contact?redirect=%2Flibrary');
+  await expect(page.getByRole('heading', { name: 'ข้อมูลติดต่อของคุณ' })).toBeVisible();
+  await noSeriousViolations(page);
+  // Nothing filled in: every message is Thai, at its field.
+  await page.getByRole('button', { name: 'บันทึกและไปต่อ' }).click();
+  await expect(page.getByText('กรุณาให้ความยินยอมก่อนบันทึก')).toBeVisible();
+  await page.getByLabel('เบอร์โทรศัพท์').fill('เบอร์ผิด');
+  await page.getByLabel('เบอร์โทรศัพท์').blur();
+  await expect(page.getByText('เบอร์โทรศัพท์ไม่ถูกต้อง')).toBeVisible();
+  await page.getByLabel('เบอร์โทรศัพท์').fill('081 234 5678');
+  await page.getByLabel('หน่วยงาน / บริษัท').fill('โรงพยาบาลตัวอย่าง');
+  await page.getByLabel('ตำแหน่ง').fill('พยาบาลวิชาชีพ');
+  await page.getByLabel('จังหวัด').selectOption({ label: 'เชียงใหม่' });
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'บันทึกและไปต่อ' }).click();
+  await expect(page).toHaveURL('/library');
+  // Asked once: the library does not send the learner back.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /คลังคอร์สของฉัน|My library/ })).toBeVisible();
+  await expect(page).toHaveURL('/library');
+  // The organisation's granted course is open to the learner without a plan.
+  const check = await request.get('/api/courses/healthy-eating');
+  const courseId = (await check.json()).course.id as string;
+  const access = await request.get(`/api/users/check/course/${courseId}`, {
+    headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+  });
+  expect(await access.json()).toMatchObject({ canAccess: true, reason: 'organization' });
+});
+
+test('the library sends a member without contact details to the guard first, also at 360 px', async ({
+  page,
+  request,
+}) => {
+  const u = await registerByApi(request, 'guard');
+  const join = await request.post('/api/organizations/join', {
+    headers: { authorization: `Bearer ${u.access_token}` },
+    data: { code: 'RIANROO-HOSPITAL' },
+  });
+  expect(join.status()).toBe(200);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await withTokens(page, u);
+  await page.goto('/library');
+  await expect(page).toHaveURL('/guard-contact?redirect=%2Flibrary');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+});
+
+test('e-mail preferences: saved on the communication page; a mail link unsubscribes without a login, once', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const u = await registerByApi(request, 'unsub');
+  await withTokens(page, u);
+  await page.goto('/communication-page');
+  const reminders = page.getByRole('switch', { name: /การแจ้งเตือน/ });
+  await expect(reminders).toBeChecked();
+  await reminders.uncheck();
+  await expect(page.getByText('บันทึกแล้ว')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: /การแจ้งเตือน/ })).not.toBeChecked();
+  await noSeriousViolations(page);
+
+  // A password-link mail carries the link that turns every optional mail off.
+  await request.post('/api/users/forgot-password', { data: { email: u.email } });
+  const mail = await mailTo(request, u.email, /รหัสผ่าน/);
+  const link = /http:\/\/[^\s]+\/unsubscribe\?token=[\w.-]+/.exec(mail.text)![0];
+  const stranger = await browser.newPage(); // no session at all
+  await stranger.goto(new URL(link).pathname + new URL(link).search);
+  await expect(stranger.getByText('ข่าวสารและคอร์สใหม่')).toBeVisible();
+  await stranger.getByRole('button', { name: 'ยืนยันการยกเลิก' }).click();
+  await expect(stranger.getByText(/เรียบร้อย อีเมล .+ จะไม่ได้รับอีเมลเหล่านี้อีก/)).toBeVisible();
+  await stranger.reload();
+  await expect(stranger.getByText(/ลิงก์นี้ถูกใช้ไปแล้วหรือหมดอายุ/)).toBeVisible();
+  await page.reload();
+  for (const name of [/ข่าวสาร/, /โปรโมชัน/, /การแจ้งเตือน/])
+    await expect(page.getByRole('switch', { name })).not.toBeChecked();
+  await stranger.close();
+});
+
+test("teach with us: the application is sent without a login, with the spec's toast", async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'มาสอนกับเรา' }).click();
+  await expect(page.getByRole('heading', { name: 'มาสอนกับเรา' })).toBeVisible();
+  await page.getByLabel('ชื่อ-นามสกุล').fill('ครูสมศรี ใจดี');
+  await page.getByLabel('อีเมล').fill('somsri.teacher@example.com');
+  await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
+  await page.getByLabel('หัวข้อที่อยากสอน').fill('การออมเงินสำหรับครอบครัว');
+  await page.getByRole('button', { name: 'ส่งใบสมัคร' }).click();
+  await expect(page.getByText('Successfully Sent')).toBeVisible();
+  await expect(page.getByText('เราได้รับใบสมัครของคุณแล้ว')).toBeVisible();
+  await noSeriousViolations(page);
+});
