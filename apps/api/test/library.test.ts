@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationCourses, organizations, users } from '../src/db/schema.js';
+import { episodeProgress, organizationCourses, organizations, users } from '../src/db/schema.js';
 import { uuidv7 } from '../src/lib/ids.js';
 import { seedCatalogue } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
@@ -121,6 +121,17 @@ describe('library lists', () => {
       false,
     );
     expect((await get('/api/users/user-tags', member.access_token)).json()).toEqual(['การเงิน', 'investing']);
+    // Tags also come from the organisation's courses, and from what the learner watches, after the chosen ones.
+    await t.db.update(users).set({ tags: [] }).where(eq(users.id, member.user.id));
+    expect((await get('/api/users/user-tags', member.access_token)).json()).toEqual(['investing']);
+    expect((await get('/api/users/user-tags', outsider.access_token)).json()).toEqual([]);
+    await t.db.insert(episodeProgress).values({
+      userId: outsider.user.id,
+      episodeId: cat.paidEpisodes[0]!.id,
+      courseId: cat.paid,
+      lastSecond: 30,
+    });
+    expect((await get('/api/users/user-tags', outsider.access_token)).json()).toEqual(['investing']);
   });
 
   it('episode details say whether the episode is locked for me', async () => {

@@ -82,3 +82,12 @@ export function CourseCard({
 export function CourseGrid({ children }: { children: React.ReactNode }) {
   return <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
 }
+
+/** A row of courses: on a phone it scrolls sideways (the page stays short), from 640 px it is a grid. */
+export function CourseRow({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-3 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-5 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3 [&>*]:w-[78%] [&>*]:shrink-0 [&>*]:snap-start sm:[&>*]:w-auto">
+      {children}
+    </div>
+  );
+}

@@ -74,11 +74,31 @@ export async function organizationCourses(db: Db, userId: string, kind: 'grant' 
   return rows;
 }
 
+/**
+ * The learner's interest tags, at most 10: those they chose first, then the tags of the courses they watch
+ * (most watched first), then those of their organisation's courses.
+ */
 export async function userTags(db: Db, userId: string): Promise<string[]> {
-  const { rows } = await db.$client.query<{ tags: string[] }>(`select tags from users where id = $1`, [
-    userId,
-  ]);
-  return rows[0]?.tags ?? [];
+  const { rows } = await db.$client.query<{ tag: string }>({
+    name: 'user_tags',
+    // Sort key: a chosen tag keeps its place; then watched tags by how much, then the organisation's.
+    text: `select tag from (
+             select c.tag, c.n::float8 as rank
+               from users u, unnest(u.tags) with ordinality as c(tag, n) where u.id = $1
+             union all
+             select ct.tag, 1e9 - count(*) from episode_progress p
+               join course_tags ct on ct.course_id = p.course_id
+              where p.user_id = $1 group by ct.tag
+             union all
+             select ct.tag, 2e9 - count(*) from users u
+               join organization_courses oc on oc.organization_id = u.organization_id
+               join course_tags ct on ct.course_id = oc.course_id
+              where u.id = $1 group by ct.tag
+           ) t
+           group by tag order by min(rank), tag limit 10`,
+    values: [userId],
+  });
+  return rows.map((r) => r.tag);
 }
 
 /**

@@ -1,9 +1,7 @@
-import type { CourseSummary, recommendedCourses } from '@rianroo/contract';
+import type { CourseSummary } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { getRecommended } from '../../../lib/recommended';
 import { call } from '../../../lib/session';
-
-type Recommended = z.infer<typeof recommendedCourses>;
 export const NEXT_COURSES_MAX = 3;
 
 /**
@@ -12,14 +10,9 @@ export const NEXT_COURSES_MAX = 3;
  */
 export async function getNextCourses(uid: string | null, courseId: string): Promise<CourseSummary[]> {
   const others = (list: CourseSummary[]) => list.filter((c) => c.id !== courseId).slice(0, NEXT_COURSES_MAX);
-  if (uid) {
-    const query = new URLSearchParams({ userId: uid, courseId });
-    const recommended = await call<Recommended>(`/users/my-recommended-course?${query}`, {
-      auth: true,
-    }).catch(() => null);
-    const picked = others(recommended?.courses ?? []);
-    if (picked.length) return picked;
-  }
+  const recommended = await getRecommended(uid, courseId).catch(() => null);
+  const picked = others(recommended?.courses ?? []);
+  if (picked.length) return picked;
   return others(await call<CourseSummary[]>('/users/my-new-course', { auth: true }));
 }
 

@@ -1,5 +1,7 @@
-import type { CourseSummary } from '@rianroo/contract';
+import type { CourseSummary, categoryCourses, searchResult } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { getRecommended } from '../../../lib/recommended';
 import { call } from '../../../lib/session';
 
 export const getNewCourses = () => call<CourseSummary[]>('/users/my-new-course', { auth: true });
@@ -8,3 +10,38 @@ export const useNewCourses = () => useQuery({ queryKey: ['my-new-course'], query
 export const getPopularCourses = () => call<CourseSummary[]>('/users/my-popular-course', { auth: true });
 export const usePopularCourses = () =>
   useQuery({ queryKey: ['my-popular-course'], queryFn: getPopularCourses });
+
+/** The organisation's picks for its members (empty for a learner without one). */
+export const useOrganizationPicks = () =>
+  useQuery({
+    queryKey: ['organization-recommend-course'],
+    queryFn: () => call<CourseSummary[]>('/users/organization-recommend-course', { auth: true }),
+  });
+
+/** Published courses by category, the learner's categories first. */
+export const useCategoryCourses = () =>
+  useQuery({
+    queryKey: ['my-category-course'],
+    queryFn: () => call<z.infer<typeof categoryCourses>>('/users/my-category-course', { auth: true }),
+  });
+
+/** The learner's interest tags: chosen, watched and from their organisation. */
+export const useUserTags = () =>
+  useQuery({ queryKey: ['user-tags'], queryFn: () => call<string[]>('/users/user-tags', { auth: true }) });
+
+/** Published courses with a tag (the catalogue's search). */
+export const useTagCourses = (tag: string) =>
+  useQuery({
+    queryKey: ['tag-courses', tag],
+    queryFn: async () =>
+      (await call<z.infer<typeof searchResult>>(`/courses?${new URLSearchParams({ tag, limit: '8' })}`))
+        .courses,
+  });
+
+/** "Because you watched": courses watched together with the last course (never asked without both ids). */
+export const useBecauseYouWatched = (uid: string | undefined, courseId: string | undefined) =>
+  useQuery({
+    queryKey: ['because-you-watched', uid, courseId],
+    queryFn: async () => (await getRecommended(uid, courseId)).courses.filter((c) => c.id !== courseId),
+    enabled: !!uid && !!courseId,
+  });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../../lib/storage';
 import { stubContentService, withApp } from '../../../test-content';
@@ -112,5 +112,67 @@ describe('library with completed courses', () => {
       '/library/course/stocks/episode/e2',
     );
     expect(screen.queryByRole('link', { name: /ดูต่อ/ })).toBeNull();
+  });
+});
+
+describe('library rows', () => {
+  const course = (id: string, title: string) =>
+    courseFixture({ id: `0190b2a4-7d3e-7c51-9a2b-0000000000${id}`, slug: `c-${id}`, title });
+  const last = course('a1', 'ออมเงินฉบับเริ่มต้น');
+
+  it("shows the organisation's picks, what was watched with my last course, my tags and the categories", async () => {
+    const fetchMock = stubContentService(
+      {},
+      {
+        auth: user(false),
+        'users/last-watched-episode': {
+          course: last,
+          episode: { id: 'e1', title: 'ตอนแรก' },
+          last_second: 30,
+        },
+        'users/organization-recommend-course': [course('b1', 'ความปลอดภัยในโรงพยาบาล')],
+        [`users/my-recommended-course?userId=${uid}&courseId=${last.id}`]: {
+          courses: [course('c1', 'ลงทุนหุ้นไทย')],
+          watchedEpisode: [],
+        },
+        'users/user-tags': ['investing'],
+        'courses?tag=investing&limit=8': { total: 1, courses: [course('d1', 'กองทุนรวมสำหรับมือใหม่')] },
+        'users/my-category-course': [
+          {
+            category: {
+              id: '0190b2a4-7d3e-7c51-9a2b-0000000000f1',
+              slug: 'wellbeing',
+              nameTh: 'สุขภาพและชีวิต',
+              nameEn: 'Health',
+            },
+            courses: [course('e1', 'กินดีมีสุข')],
+          },
+        ],
+      },
+    );
+    render(withApp(<LibraryPage />, '/library'));
+    const shows = async (name: string, text: string) =>
+      expect(
+        (await within(await screen.findByRole('region', { name })).findAllByText(text)).length,
+      ).toBeGreaterThan(0);
+    await shows('แนะนำโดยองค์กรของคุณ', 'ความปลอดภัยในโรงพยาบาล');
+    await shows('เพราะคุณเรียน “ออมเงินฉบับเริ่มต้น”', 'ลงทุนหุ้นไทย');
+    await shows('คอร์สเกี่ยวกับ #investing', 'กองทุนรวมสำหรับมือใหม่');
+    await shows('สุขภาพและชีวิต', 'กินดีมีสุข');
+    const asked = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(asked.filter((u) => u.includes('my-recommended-course'))).toEqual([
+      `/api/users/my-recommended-course?userId=${uid}&courseId=${last.id}`,
+    ]);
+  });
+
+  it('never asks for recommendations without a last course (the spec: both ids or no call)', async () => {
+    const fetchMock = stubContentService(
+      {},
+      { auth: user(false), 'users/organization-recommend-course': [] },
+    );
+    render(withApp(<LibraryPage />, '/library'));
+    await screen.findByText(/สวัสดี สมชาย/);
+    expect(screen.queryByRole('region', { name: 'แนะนำโดยองค์กรของคุณ' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('my-recommended-course'))).toBe(false);
   });
 });

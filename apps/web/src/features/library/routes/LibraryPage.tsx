@@ -2,12 +2,21 @@ import { useInAudience } from '../../../lib/audience';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useContactGuard } from '../../../lib/contact';
-import { CourseCard, CourseGrid } from '../../../components/CourseCard';
+import type { CourseSummary } from '@rianroo/contract';
+import { CourseCard, CourseGrid, CourseRow } from '../../../components/CourseCard';
 import { clock } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { useMe } from '../../../lib/use-session';
 import { useAnnualPromotion } from '../api/annual-promotion';
-import { useNewCourses, usePopularCourses } from '../api/course-lists';
+import {
+  useBecauseYouWatched,
+  useCategoryCourses,
+  useNewCourses,
+  useOrganizationPicks,
+  usePopularCourses,
+  useTagCourses,
+  useUserTags,
+} from '../api/course-lists';
 import { useLastWatched } from '../api/last-watched';
 import { liveBanners, useLibraryBanners } from '../api/library-banners';
 import { useMyCourses } from '../api/my-courses';
@@ -20,8 +29,27 @@ import { Shelf } from '../components/Shelf';
  * The learner's library: the editors' banners, where they stopped, the annual offer (for learners without the
  * annual plan), their courses with progress, and what is new and popular.
  */
-export default function LibraryPage() {
+function Row({ courses }: { courses: CourseSummary[] }) {
+  return (
+    <CourseRow>
+      {courses.slice(0, 6).map((c) => (
+        <CourseCard key={c.id} course={c} />
+      ))}
+    </CourseRow>
+  );
+}
+
+function TagShelf({ tag }: { tag: string }) {
   const { t } = useI18n();
+  return (
+    <Shelf title={t('library.tag', { tag })} query={useTagCourses(tag)}>
+      {(items) => <Row courses={items} />}
+    </Shelf>
+  );
+}
+
+export default function LibraryPage() {
+  const { t, lang } = useI18n();
   const me = useMe();
   const navigate = useNavigate();
   const guard = useContactGuard().data;
@@ -34,6 +62,10 @@ export default function LibraryPage() {
   const mine = useMyCourses();
   const fresh = useNewCourses();
   const popular = usePopularCourses();
+  const orgPicks = useOrganizationPicks();
+  const because = useBecauseYouWatched(me.data?.id, last.data?.course.id);
+  const tags = useUserTags();
+  const categories = useCategoryCourses();
   const bannerContent = useLibraryBanners();
   const banners = liveBanners(bannerContent.data ?? []);
   const promo = useAnnualPromotion().data;
@@ -93,20 +125,40 @@ export default function LibraryPage() {
           </CourseGrid>
         )}
       </Shelf>
+      <Shelf title={t('library.orgPicks')} query={orgPicks}>
+        {(items) => <Row courses={items} />}
+      </Shelf>
+      {last.data && (
+        <Shelf title={t('library.because', { title: last.data.course.title })} query={because}>
+          {(items) => <Row courses={items} />}
+        </Shelf>
+      )}
       {[
         { title: t('library.new'), query: fresh },
         { title: t('library.popular'), query: popular },
       ].map((shelf) => (
         <Shelf key={shelf.title} title={shelf.title} query={shelf.query}>
-          {(items) => (
-            <CourseGrid>
-              {items.slice(0, 6).map((c) => (
-                <CourseCard key={c.id} course={c} />
-              ))}
-            </CourseGrid>
-          )}
+          {(items) => <Row courses={items} />}
         </Shelf>
       ))}
+      {(tags.data ?? []).slice(0, 3).map((tag) => (
+        <TagShelf key={tag} tag={tag} />
+      ))}
+      {(categories.data ?? []).map(
+        ({ category, courses }) =>
+          courses.length > 0 && (
+            <section
+              key={category.id}
+              className="mt-10"
+              aria-label={lang === 'en' ? category.nameEn : category.nameTh}
+            >
+              <h2 className="mb-4 text-xl font-semibold">
+                {lang === 'en' ? category.nameEn : category.nameTh}
+              </h2>
+              <Row courses={courses} />
+            </section>
+          ),
+      )}
     </div>
   );
 }
