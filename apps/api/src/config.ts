@@ -101,6 +101,11 @@ const envSchema = z.object({
   CONTACT_REQUIRED: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GOOGLE_CLIENT_ID: optionalString,
+  /** Facebook Login (both, or neither: no Facebook button). */
+  FACEBOOK_APP_ID: optionalString,
+  FACEBOOK_APP_SECRET: optionalString,
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+  FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   CHAT_URL: z.string().default('https://m.me/rianroo'),
   CONTENT_URL: optionalUrl,
@@ -174,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       );
     if (problems.length) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`);
   }
+  if (!!e.FACEBOOK_APP_ID !== !!e.FACEBOOK_APP_SECRET)
+    throw new ConfigError('Invalid configuration:\n  FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together');
   const s3Given = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].filter(
     Boolean,
   ).length;
@@ -240,6 +247,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     contactRequired: e.CONTACT_REQUIRED,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
+    facebook:
+      e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+        ? {
+            appId: e.FACEBOOK_APP_ID,
+            appSecret: e.FACEBOOK_APP_SECRET,
+            graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/$/, ''),
+            dialogUrl: e.FACEBOOK_DIALOG_URL,
+          }
+        : null,
     chatUrl: e.CHAT_URL,
     contentUrl: e.CONTENT_URL ?? null,
     contentToken: e.CONTENT_TOKEN ?? null,

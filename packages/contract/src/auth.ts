@@ -65,6 +65,12 @@ export const session = z.object({
 export type Session = z.infer<typeof session>;
 export const sessionList = z.array(session);
 
+/** Facebook Login: the user access token the login dialog gave the browser. */
+export const facebookAuthBody = z.object({
+  accessToken: z.string().min(20).max(4096),
+  device,
+});
+
 export const googleAuthBody = z.object({
   /** The ID token (JWT) that Google Identity Services gave the browser. */
   credential: z.string().min(20).max(4096),

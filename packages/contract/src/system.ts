@@ -5,6 +5,9 @@ export const readyAnswer = z.object({ status: z.literal('ready'), database: z.li
 
 export const publicConfig = z.object({
   googleClientId: z.string().nullable(),
+  /** Facebook Login's app id (null: no Facebook button); the login dialog's URL. */
+  facebookAppId: z.string().nullable(),
+  facebookDialogUrl: z.string(),
   chatUrl: z.string(),
   contentUrl: z.string().nullable(),
   contentToken: z.string().nullable(),

@@ -35,6 +35,7 @@ const GuardContactPage = lazy(() => import('../features/contact/routes/GuardCont
 const NextInstructorPage = lazy(() => import('../features/contact/routes/NextInstructorPage'));
 const CommunicationPage = lazy(() => import('../features/communication/routes/CommunicationPage'));
 const UnsubscribePage = lazy(() => import('../features/communication/routes/UnsubscribePage'));
+const FacebookReturnPage = lazy(() => import('../features/auth/routes/FacebookReturnPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function AppRoutes() {
@@ -44,6 +45,7 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/login/facebook" element={<FacebookReturnPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 
 const EMPTY: PublicConfig = {
   googleClientId: null,
+  facebookAppId: null,
+  facebookDialogUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
   chatUrl: 'https://m.me/rianroo',
   contentUrl: null,
   contentToken: null,

@@ -1,4 +1,4 @@
-import { apiError, deviceLimitError, googleAuthBody, loginAnswer } from '@rianroo/contract';
+import { apiError, deviceLimitError, facebookAuthBody, googleAuthBody, loginAnswer } from '@rianroo/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientMeta } from '../../lib/request.js';
 import type { SocialService } from './social.service.js';
@@ -15,5 +15,18 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
       },
     },
     (request) => service.google(request.body.credential, request.body.device, clientMeta(request)),
+  );
+
+  app.post(
+    '/facebook-auth',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in (or sign up) with a Facebook Login access token (verified with the Graph API)',
+        body: facebookAuthBody,
+        response: { 200: loginAnswer, 401: apiError, 404: apiError, 409: deviceLimitError, 502: apiError },
+      },
+    },
+    (request) => service.facebook(request.body.accessToken, request.body.device, clientMeta(request)),
   );
 };

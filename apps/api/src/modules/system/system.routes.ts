@@ -31,6 +31,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       const c = app.config;
       return {
         googleClientId: c.googleClientId,
+        facebookAppId: c.facebook?.appId ?? null,
+        facebookDialogUrl: c.facebook?.dialogUrl ?? 'https://www.facebook.com/v19.0/dialog/oauth',
         chatUrl: c.chatUrl,
         // An external content service (CONTENT_URL) wins; else the supervised one, through our origin.
         contentUrl: c.contentUrl ?? (app.cms.origin ? '/cms' : null),

@@ -11,10 +11,10 @@ export async function completeLogin(answer: LoginAnswer): Promise<void> {
   await saveTokens(answer.access_token, answer.refresh_token);
 }
 
-export async function login(email: string, password: string): Promise<LoginOutcome> {
+/** A login by password or through another provider (Google, Facebook): the same answer and device limit. */
+export async function loginWith(path: string, body: Record<string, unknown>): Promise<LoginOutcome> {
   try {
-    const answer = await call<LoginAnswer>('/auth', { body: { email, password, device: currentDevice() } });
-    await completeLogin(answer);
+    await completeLogin(await call<LoginAnswer>(path, { body: { ...body, device: currentDevice() } }));
     return { kind: 'done' };
   } catch (err) {
     if (err instanceof ApiError && err.code === 'DEVICE_LIMIT_REACHED') {
@@ -23,6 +23,8 @@ export async function login(email: string, password: string): Promise<LoginOutco
     throw err;
   }
 }
+
+export const login = (email: string, password: string) => loginWith('/auth', { email, password });
 
 export const useLogin = () =>
   useMutation({ mutationFn: (v: { email: string; password: string }) => login(v.email, v.password) });

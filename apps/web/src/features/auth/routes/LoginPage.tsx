@@ -11,6 +11,7 @@ import { safeRedirect } from '../../../lib/protected-paths';
 import { useLoggedIn } from '../../../lib/use-session';
 import { useLogin, type LoginOutcome } from '../api/login';
 import { DeviceLimitPanel } from '../components/DeviceLimitPanel';
+import { FacebookButton } from '../components/FacebookButton';
 import { GoogleButton } from '../components/GoogleButton';
 
 const form = loginBody.omit({ device: true });
@@ -65,6 +66,7 @@ export default function LoginPage() {
             </Button>
           </form>
           <GoogleButton onOutcome={onOutcome} onError={onApiError} />
+          <FacebookButton />
           <div className="mt-6 flex flex-col gap-2 text-sm">
             <Link className="text-teal-800 underline-offset-2 hover:underline" to="/forgot-password">
               {t('login.forgot')}
