@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { rootClusterDir } from '../apps/api/src/db/embedded.js';
 import { freePort } from '../apps/api/src/lib/net.js';
 import { ensureCms } from '../scripts/cms.mjs';
+import { startGraphDouble } from '../apps/api/test/facebook-double.js';
 import { startSmtpInbox } from './smtp-inbox.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,6 +20,10 @@ rmSync(rootClusterDir(dataDir), { recursive: true, force: true });
 // E-mail goes over SMTP to a local peer; the tests read it from the peer's inbox (E2E_INBOX_PORT).
 const inbox = await startSmtpInbox(await freePort(), Number(process.env.E2E_INBOX_PORT ?? 3412));
 
+// Facebook at the true edge: its login dialog and Graph API, as a local double.
+const FACEBOOK = { id: '1234567890123', secret: 'e2e-facebook-app-secret' };
+const facebook = await startGraphDouble(FACEBOOK);
+
 const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
@@ -31,6 +36,10 @@ const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SMTP_URL: inbox.url,
+    FACEBOOK_APP_ID: FACEBOOK.id,
+    FACEBOOK_APP_SECRET: FACEBOOK.secret,
+    FACEBOOK_GRAPH_URL: facebook.graphUrl,
+    FACEBOOK_DIALOG_URL: facebook.dialogUrl,
     MAIL_RETRY_DELAY_SECONDS: '1',
     SEED_DEMO: 'true',
     // Every browser test registers its own learners from 127.0.0.1.
@@ -45,5 +54,5 @@ const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
-  void inbox.close().finally(() => process.exit(code ?? 0));
+  void Promise.all([inbox.close(), facebook.close()]).finally(() => process.exit(code ?? 0));
 });

@@ -152,3 +152,26 @@ test('the device-limit flow signs out a chosen device and completes the login', 
   expect(names).not.toContain('Phone limit-device-two');
   expect(names).toHaveLength(3);
 });
+
+test('Facebook sign-in: the login dialog, back with a token, signed in on the library', async ({ page }) => {
+  const email = uniqueEmail('facebook');
+  await page.goto('/login?redirect=%2Flibrary');
+  await page.getByRole('button', { name: 'เข้าสู่ระบบด้วย Facebook' }).click();
+  await expect(page.getByRole('heading', { name: 'Facebook (test double)' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/library');
+  await expect(page.getByText('สวัสดี เฟซบุ๊ก')).toBeVisible();
+  // The token left the address bar and the history.
+  expect(await page.evaluate(() => window.location.hash)).toBe('');
+});
+
+test('a cancelled Facebook dialog comes back to a plain message and the way back', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'เข้าสู่ระบบด้วย Facebook' }).click();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page.getByText('ยกเลิกการเข้าสู่ระบบด้วย Facebook แล้ว')).toBeVisible();
+  await page.getByRole('link', { name: 'กลับไปหน้าเข้าสู่ระบบ' }).click();
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
