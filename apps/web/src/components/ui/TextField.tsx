@@ -1,13 +1,20 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { useI18n } from '../../lib/i18n';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
-/** A labelled input whose error is announced and tied to it (aria-describedby). */
+/**
+ * A labelled input whose error is announced and tied to it (aria-describedby). A password field has a button
+ * that shows what was typed.
+ */
 export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
-  { label, error, hint, className = '', ...rest },
+  { label, error, hint, className = '', type, ...rest },
   ref,
 ) {
   const id = useId();
+  const { t } = useI18n();
+  const [shown, setShown] = useState(false);
+  const password = type === 'password';
   const describedBy =
     [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
@@ -15,14 +22,29 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 focus:outline-3 focus:outline-offset-1 focus:outline-teal-600 ${error ? 'border-red-600' : 'border-slate-300'}`}
-        {...rest}
-      />
+      <div className="relative">
+        <input
+          ref={ref}
+          id={id}
+          type={password && shown ? 'text' : type}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 focus:outline-3 focus:outline-offset-1 focus:outline-teal-600 ${password ? 'pr-20' : ''} ${error ? 'border-red-600' : 'border-slate-300'}`}
+          {...rest}
+        />
+        {password && (
+          <button
+            type="button"
+            aria-pressed={shown}
+            aria-controls={id}
+            aria-label={t('field.showPasswordLabel')}
+            onClick={() => setShown((v) => !v)}
+            className="absolute inset-y-1 right-1 min-w-16 rounded-md px-2 text-sm font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-3 focus-visible:outline-teal-600"
+          >
+            {t('field.showPassword')}
+          </button>
+        )}
+      </div>
       {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}

@@ -3,9 +3,10 @@ import { loginBody } from '@rianroo/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
-import { AuthShell } from '../../../components/ui/Card';
+import { Alert, AuthShell } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
-import { useApiErrorHandler, useZodForm } from '../../../lib/forms';
+import { ApiError } from '../../../lib/api-error';
+import { useApiErrorHandler, useErrorText, useZodForm } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { safeRedirect } from '../../../lib/protected-paths';
 import { useLoggedIn } from '../../../lib/use-session';
@@ -29,6 +30,9 @@ export default function LoginPage() {
     'password',
   ]);
   const login = useLogin();
+  const errorText = useErrorText();
+  // A refused login stays next to the form until the next try (a toast would vanish far from it).
+  const [refused, setRefused] = useState<string>();
   const finish = () => navigate(target, { replace: true });
   const onOutcome = (o: LoginOutcome) => (o.kind === 'done' ? finish() : setLimit(o.limit));
 
@@ -45,7 +49,17 @@ export default function LoginPage() {
           <form
             noValidate
             className="flex flex-col gap-4"
-            onSubmit={handleSubmit((v) => login.mutate(v, { onSuccess: onOutcome, onError: onApiError }))}
+            onSubmit={handleSubmit((v) => {
+              setRefused(undefined);
+              login.mutate(v, {
+                onSuccess: onOutcome,
+                onError: (err) => {
+                  if (err instanceof ApiError && !err.details.length && err.status < 500)
+                    setRefused(errorText(err));
+                  else onApiError(err);
+                },
+              });
+            })}
           >
             <TextField
               label={t('field.email')}
@@ -61,6 +75,7 @@ export default function LoginPage() {
               error={formState.errors.password?.message}
               {...register('password')}
             />
+            {refused && <Alert>{refused}</Alert>}
             <Button type="submit" busy={login.isPending}>
               {login.isPending ? t('login.submitting') : t('login.submit')}
             </Button>
