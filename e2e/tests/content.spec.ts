@@ -70,12 +70,34 @@ test.beforeAll(async ({ request }) => {
   await contentServiceUp(request);
 });
 
-test('the header script of the content service runs under the page CSP', async ({ page, request }) => {
+test('the header script of the content service runs under the page CSP, once the learner consents', async ({
+  page,
+  request,
+}) => {
   const html = String(((await readContent(request, 'header-script')).data as { html?: string })?.html ?? '');
   expect(html).toContain('__rianrooHeadScript');
   const csp = cspErrors(page);
   const answer = await page.goto('/');
   expect(answer!.headers()['content-security-policy']).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+  // Nothing runs before consent (PDPA): a banner asks, and declining keeps it so after a reload.
+  const banner = page.getByRole('region', { name: 'ความยินยอมการวิเคราะห์การใช้งาน' });
+  await expect(banner).toBeVisible();
+  await noSeriousViolations(page);
+  await banner.getByRole('button', { name: 'ไม่ยินยอม' }).click();
+  await expect(banner).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as { __rianrooHeadScript?: boolean }).__rianrooHeadScript),
+  ).toBeUndefined();
+  expect(await page.locator('head [data-cms-head]').count()).toBe(0);
+  // Changed on the account page... here by the learner's choice kept in the browser: consent given.
+  await page.evaluate(() => localStorage.removeItem('analyticsConsent'));
+  await page.reload();
+  await page
+    .getByRole('region', { name: 'ความยินยอมการวิเคราะห์การใช้งาน' })
+    .getByRole('button', { name: 'ยินยอม', exact: true })
+    .click();
   await page.waitForFunction(
     () => (window as { __rianrooHeadScript?: boolean }).__rianrooHeadScript === true,
   );

@@ -111,6 +111,12 @@ export function Layout({ children }: { children: ReactNode }) {
             <Link to="/next-instructor" className="text-teal-800 underline-offset-2 hover:underline">
               {t('teach.link')}
             </Link>
+            <Link to="/terms" className="text-teal-800 underline-offset-2 hover:underline">
+              {t('legal.terms')}
+            </Link>
+            <Link to="/privacy" className="text-teal-800 underline-offset-2 hover:underline">
+              {t('legal.privacy')}
+            </Link>
             {loggedIn && (
               <Link to="/communication-page" className="text-teal-800 underline-offset-2 hover:underline">
                 {t('comm.link')}

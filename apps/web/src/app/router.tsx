@@ -36,6 +36,7 @@ const NextInstructorPage = lazy(() => import('../features/contact/routes/NextIns
 const CommunicationPage = lazy(() => import('../features/communication/routes/CommunicationPage'));
 const UnsubscribePage = lazy(() => import('../features/communication/routes/UnsubscribePage'));
 const FacebookReturnPage = lazy(() => import('../features/auth/routes/FacebookReturnPage'));
+const LegalPage = lazy(() => import('../features/legal/routes/LegalPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function AppRoutes() {
@@ -77,6 +78,8 @@ export function AppRoutes() {
         <Route path="/communication-page" element={<CommunicationPage />} />
         <Route path="/next-instructor" element={<NextInstructorPage />} />
         <Route path="/unsubscribe" element={<UnsubscribePage />} />
+        <Route path="/terms" element={<LegalPage which="terms" />} />
+        <Route path="/privacy" element={<LegalPage which="privacy" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

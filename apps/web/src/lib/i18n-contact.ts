@@ -41,6 +41,13 @@ export const th = {
   'teach.sentLead': 'เราได้รับใบสมัครของคุณแล้ว ทีมงานจะติดต่อกลับทางอีเมล',
   'teach.link': 'มาสอนกับเรา',
   'footer.nav': 'ลิงก์ท้ายหน้า',
+  'consent.title': 'ความยินยอมการวิเคราะห์การใช้งาน',
+  'consent.text':
+    'เราอยากใช้สคริปต์วิเคราะห์การใช้งานเพื่อปรับปรุงเว็บไซต์ สคริปต์จะทำงานเมื่อคุณยินยอมเท่านั้น เปลี่ยนใจได้ที่หน้าบัญชีของฉัน',
+  'consent.accept': 'ยินยอม',
+  'consent.deny': 'ไม่ยินยอม',
+  'consent.account': 'สคริปต์วิเคราะห์การใช้งาน',
+  'consent.accountHint': 'ช่วยให้เราปรับปรุงเว็บไซต์จากการใช้งานจริง ทำงานเฉพาะในเบราว์เซอร์นี้เมื่อคุณยินยอม',
   'org.title': 'องค์กรของฉัน',
   'org.member': 'คุณเป็นสมาชิกของ {name} เรียนคอร์สที่องค์กรมอบให้ได้ในคลังของฉัน',
   'org.code': 'รหัสเข้าร่วมองค์กร',
@@ -96,6 +103,14 @@ export const en: Record<keyof typeof th, string> = {
   'teach.sentLead': 'We have your application; our team will reply by e-mail.',
   'teach.link': 'Teach with us',
   'footer.nav': 'Footer links',
+  'consent.title': 'Consent to analytics',
+  'consent.text':
+    'We would like to use analytics scripts to improve the website. They run only if you consent; you can change your mind on the account page.',
+  'consent.accept': 'Accept',
+  'consent.deny': 'Decline',
+  'consent.account': 'Analytics scripts',
+  'consent.accountHint':
+    'Help us improve the website from real use; they run in this browser only with your consent.',
   'org.title': 'My organisation',
   'org.member': 'You are a member of {name}. The courses it gives you are in your library.',
   'org.code': 'Organisation code',

@@ -3,6 +3,7 @@ import { Alert, Card } from '../../../components/ui/Card';
 import { Button } from '../../../components/ui/Button';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { useErrorText } from '../../../lib/forms';
+import { setConsent, useConsent } from '../../../lib/consent';
 import { useI18n } from '../../../lib/i18n';
 import { useMe } from '../../../lib/use-session';
 import { CertificatesSection } from '../components/CertificatesSection';
@@ -13,6 +14,27 @@ import { OrganizationSection } from '../components/OrganizationSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { ProfileSection } from '../components/ProfileSection';
 import { ReceiptsSection } from '../components/ReceiptsSection';
+
+/** The analytics consent of this browser, changeable at any time (PDPA). */
+function ConsentSwitch() {
+  const { t } = useI18n();
+  const consent = useConsent();
+  return (
+    <label className="flex w-full cursor-pointer items-center justify-between gap-4 border-b border-slate-200 pb-3">
+      <span>
+        <span className="block font-medium text-slate-900">{t('consent.account')}</span>
+        <span className="block text-sm text-slate-600">{t('consent.accountHint')}</span>
+      </span>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={consent === 'granted'}
+        onChange={(e) => setConsent(e.target.checked ? 'granted' : 'denied')}
+        className="h-6 w-6 shrink-0 accent-teal-700"
+      />
+    </label>
+  );
+}
 
 export default function AccountPage() {
   const { t } = useI18n();
@@ -42,7 +64,8 @@ export default function AccountPage() {
       <DevicesSection />
       <LanguageSection user={user} />
       <Card title={t('comm.title')}>
-        <p className="text-slate-700">{t('comm.lead')}</p>
+        <ConsentSwitch />
+        <p className="mt-3 text-slate-700">{t('comm.lead')}</p>
         <div className="mt-3 flex flex-wrap gap-4">
           <Link
             className="font-medium text-teal-800 underline-offset-2 hover:underline"

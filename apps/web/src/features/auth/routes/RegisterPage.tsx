@@ -83,7 +83,24 @@ export default function RegisterPage() {
         />
         <label className="flex items-start gap-3 text-sm text-slate-700">
           <input type="checkbox" className="mt-1 h-5 w-5 accent-teal-700" {...register('acceptTerms')} />
-          <span>{t('register.terms')}</span>
+          <span>
+            {t('register.termsBefore')}{' '}
+            <Link
+              to="/terms"
+              target="_blank"
+              className="font-medium text-teal-800 underline underline-offset-2"
+            >
+              {t('legal.terms')}
+            </Link>{' '}
+            {t('register.termsAnd')}{' '}
+            <Link
+              to="/privacy"
+              target="_blank"
+              className="font-medium text-teal-800 underline underline-offset-2"
+            >
+              {t('legal.privacy')}
+            </Link>
+          </span>
         </label>
         <Button type="submit" busy={signUp.isPending}>
           {signUp.isPending ? t('register.submitting') : t('register.submit')}

@@ -1,0 +1,34 @@
+import { useSyncExternalStore } from 'react';
+import { read, write } from './storage';
+
+/** The learner's choice about the editors' analytics scripts (PDPA consent), kept in this browser. */
+export type Consent = 'granted' | 'denied' | null;
+export const CONSENT_KEY = 'analyticsConsent';
+
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === CONSENT_KEY || e.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+};
+
+export function readConsent(): Consent {
+  const v = read(CONSENT_KEY);
+  return v === 'granted' || v === 'denied' ? v : null;
+}
+
+export function setConsent(value: 'granted' | 'denied') {
+  const before = readConsent();
+  write(CONSENT_KEY, value);
+  listeners.forEach((l) => l());
+  // Scripts already running cannot be taken back out of the page: a withdrawal starts a clean page.
+  if (before === 'granted' && value === 'denied') window.location.reload();
+}
+
+export const useConsent = (): Consent => useSyncExternalStore(subscribe, readConsent, () => null);
