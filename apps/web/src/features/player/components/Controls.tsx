@@ -43,16 +43,23 @@ export function Controls({
   s,
   a,
   helpButton,
+  hidden = false,
 }: {
   s: ControlState;
   a: ControlActions;
   helpButton: RefObject<HTMLButtonElement | null>;
+  /** Faded out while the video plays and the viewer is idle; any activity brings them back. */
+  hidden?: boolean;
 }) {
   const { t } = useI18n();
   const max = s.duration || 0;
   const shownHeight = s.level >= 0 ? s.levels.find((l) => l.index === s.level)?.height : s.autoHeight;
   return (
-    <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/90 via-black/60 to-transparent px-2 pt-6 pb-1">
+    <div
+      data-testid="player-controls"
+      data-hidden={hidden}
+      className={`absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/90 via-black/60 to-transparent px-2 pt-6 pb-1 transition-opacity duration-300 ${hidden ? 'opacity-0' : 'opacity-100'}`}
+    >
       <div className="flex items-center gap-2">
         <input
           type="range"

@@ -12,6 +12,7 @@ import { useCaptionText } from '../lib/use-captions';
 import { useHls } from '../lib/use-hls';
 import type { WatchHandlers } from '../lib/use-watch-progress';
 import { Controls } from './Controls';
+import { useIdle } from '../lib/use-idle';
 import { Icon } from './Icon';
 import { ShortcutHelp } from './ShortcutHelp';
 
@@ -54,6 +55,8 @@ export function VideoPlayer(props: Props) {
   const [fullscreen, setFullscreen] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const [help, setHelp] = useState(false);
+  // While it plays the controls step aside after 3 s without activity (on a phone they cover much of it).
+  const { idle, wake } = useIdle(playing && !help);
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
 
@@ -152,8 +155,14 @@ export function VideoPlayer(props: Props) {
       ref={box}
       role="region"
       aria-label={t('player.region')}
-      onKeyDown={onKey}
-      className="relative aspect-video w-full overflow-hidden rounded-xl bg-black text-white"
+      onKeyDown={(e) => {
+        wake();
+        onKey(e);
+      }}
+      onPointerMove={wake}
+      onPointerDown={wake}
+      onFocus={wake}
+      className={`relative aspect-video w-full overflow-hidden rounded-xl bg-black text-white ${idle ? 'cursor-none' : ''}`}
     >
       <video
         ref={videoRef}
@@ -242,6 +251,7 @@ export function VideoPlayer(props: Props) {
       )}
       {help && <ShortcutHelp onClose={closeHelp} />}
       <Controls
+        hidden={idle}
         helpButton={helpButton}
         s={{
           playing,
