@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginInPage, PASSWORD, registerByApi, storageKeys, test, uniqueEmail } from './fixtures';
+import {
+  expect,
+  loginInPage,
+  noSeriousViolations,
+  PASSWORD,
+  registerByApi,
+  storageKeys,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 test('registration creates the account, logs in and lands on the library', async ({ page }) => {
   await page.goto('/register');
@@ -9,8 +18,16 @@ test('registration creates the account, logs in and lands on the library', async
   await page.getByLabel(/^(อีเมล|E-mail)$/).fill(email);
   await page.getByLabel(/^(รหัสผ่าน|Password)$/).fill(PASSWORD);
   await page.getByRole('button', { name: /สร้างบัญชี|Create account/ }).click();
+  // A new learner picks interests first; they shape the first library.
+  await expect(page).toHaveURL('/welcome?redirect=%2Flibrary');
+  await expect(page.getByRole('heading', { name: 'ยินดีต้อนรับ คุณสมหญิง' })).toBeVisible();
+  await noSeriousViolations(page);
+  await page.getByRole('button', { name: 'หุ้น' }).click();
+  await expect(page.getByRole('button', { name: /หุ้น/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'เริ่มเรียนเลย' }).click();
   await expect(page).toHaveURL('/library');
   await expect(page.getByText('สมหญิง')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'คอร์สเกี่ยวกับ #หุ้น' })).toBeVisible();
   const keys = await storageKeys(page);
   expect(keys).toEqual(
     expect.arrayContaining(['token', 'refreshToken', 'tokenSavedTime', 'uid', 'profile', 'boughtAnnual']),

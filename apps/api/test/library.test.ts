@@ -42,6 +42,29 @@ describe('catalogue search (public)', () => {
   });
 });
 
+describe('interests', () => {
+  it('the catalogue names its topics; a learner picks some, and they come first in their tags', async () => {
+    const topics = (await get('/api/tags')).json() as { tag: string; courses: number }[];
+    expect(topics).toContainEqual({ tag: 'investing', courses: 1 });
+    const u = await register(t.app);
+    const pick = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${u.user.id}`,
+      headers: bearer(u.access_token),
+      payload: { tags: ['investing', 'สุขภาพ', 'investing'] },
+    });
+    expect(pick.statusCode).toBe(200);
+    expect((await get('/api/users/user-tags', u.access_token)).json()).toEqual(['investing', 'สุขภาพ']);
+    const tooMany = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${u.user.id}`,
+      headers: bearer(u.access_token),
+      payload: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+});
+
 describe('course outline (public)', () => {
   it('answers a published course by slug with its episodes, and 404 for drafts', async () => {
     const slug = (await get('/api/courses?q=' + encodeURIComponent('หุ้น'))).json().courses[0].slug;

@@ -161,3 +161,6 @@ export const courseOutline = z.object({
   ),
 });
 export type CourseOutline = z.infer<typeof courseOutline>;
+
+/** The topics of the published catalogue, most courses first (onboarding offers them as interests). */
+export const catalogueTags = z.array(z.object({ tag: z.string(), courses: z.number().int() }));

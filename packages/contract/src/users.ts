@@ -57,6 +57,12 @@ export const userPatchBody = z.object({
   phone: phone.nullable().optional(),
   locale: z.enum(locales).optional(),
   marketing: marketing.partial().optional(),
+  /** Interests chosen at onboarding (or later): they shape the library's rows. */
+  tags: z
+    .array(z.string().trim().min(1).max(40))
+    .max(20)
+    .transform((tags) => [...new Set(tags)])
+    .optional(),
 });
 export type UserPatchBody = z.infer<typeof userPatchBody>;
 

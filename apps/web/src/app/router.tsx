@@ -37,6 +37,7 @@ const CommunicationPage = lazy(() => import('../features/communication/routes/Co
 const UnsubscribePage = lazy(() => import('../features/communication/routes/UnsubscribePage'));
 const FacebookReturnPage = lazy(() => import('../features/auth/routes/FacebookReturnPage'));
 const LegalPage = lazy(() => import('../features/legal/routes/LegalPage'));
+const WelcomePage = lazy(() => import('../features/onboarding/routes/WelcomePage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function AppRoutes() {
@@ -80,6 +81,7 @@ export function AppRoutes() {
         <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="/terms" element={<LegalPage which="terms" />} />
         <Route path="/privacy" element={<LegalPage which="privacy" />} />
+        <Route path="/welcome" element={<WelcomePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -41,6 +41,11 @@ export const th = {
   'teach.sentLead': 'เราได้รับใบสมัครของคุณแล้ว ทีมงานจะติดต่อกลับทางอีเมล',
   'teach.link': 'มาสอนกับเรา',
   'footer.nav': 'ลิงก์ท้ายหน้า',
+  'welcome.title': 'ยินดีต้อนรับ คุณ{name}',
+  'welcome.lead': 'คุณสนใจเรื่องอะไรบ้าง? เลือกได้หลายหัวข้อ เราจะจัดคอร์สที่ตรงใจไว้ในคลังคอร์สของคุณ',
+  'welcome.topics': 'หัวข้อที่สนใจ',
+  'welcome.start': 'เริ่มเรียนเลย',
+  'welcome.skip': 'ข้ามไปก่อน',
   'consent.title': 'ความยินยอมการวิเคราะห์การใช้งาน',
   'consent.text':
     'เราอยากใช้สคริปต์วิเคราะห์การใช้งานเพื่อปรับปรุงเว็บไซต์ สคริปต์จะทำงานเมื่อคุณยินยอมเท่านั้น เปลี่ยนใจได้ที่หน้าบัญชีของฉัน',
@@ -103,6 +108,12 @@ export const en: Record<keyof typeof th, string> = {
   'teach.sentLead': 'We have your application; our team will reply by e-mail.',
   'teach.link': 'Teach with us',
   'footer.nav': 'Footer links',
+  'welcome.title': 'Welcome, {name}',
+  'welcome.lead':
+    'What are you interested in? Choose as many topics as you like and your library will show courses for them.',
+  'welcome.topics': 'Topics',
+  'welcome.start': 'Start learning',
+  'welcome.skip': 'Skip for now',
   'consent.title': 'Consent to analytics',
   'consent.text':
     'We would like to use analytics scripts to improve the website. They run only if you consent; you can change your mind on the account page.',

@@ -1,18 +1,15 @@
 import {
   apiError,
+  catalogueTags,
   categoryCourses,
   courseAccess,
+  courseIdParams,
   courseList,
   courseOutline,
-  episodeDetail,
-  episodeIdParams,
-  recommendedCourses,
-  recommendedQuery,
-  searchQuery,
-  searchResult,
-  courseIdParams,
   courseQuery,
   courseSummary,
+  episodeDetail,
+  episodeIdParams,
   episodeRef,
   episodesAndQuizzes,
   lastWatched,
@@ -20,6 +17,10 @@ import {
   progressBody,
   progressItem,
   progressList,
+  recommendedCourses,
+  recommendedQuery,
+  searchQuery,
+  searchResult,
   slugParams,
   successAnswer,
   watchedEpisodes,
@@ -44,6 +45,17 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: CoursesService }> =
       },
     },
     () => service.slugs(),
+  );
+  app.get(
+    '/tags',
+    {
+      schema: {
+        tags,
+        summary: 'Topics of the published courses, most courses first',
+        response: { 200: catalogueTags },
+      },
+    },
+    () => service.catalogueTags(),
   );
   app.get(
     '/course/get-course-by-slug/:slug',

@@ -248,6 +248,10 @@ export class CoursesService {
     return { courses: rows.map(toCourseSummary), watchedEpisode: watched.watchedEpisode };
   }
 
+  catalogueTags() {
+    return library.catalogueTags(this.db);
+  }
+
   userTags(userId: string) {
     return library.userTags(this.db, userId);
   }

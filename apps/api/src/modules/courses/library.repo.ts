@@ -125,3 +125,14 @@ export async function searchCourses(
   );
   return { rows, total: rows[0] ? Number(rows[0].total_count) : 0 };
 }
+
+/** Tags of published courses with how many courses carry each, most first. */
+export async function catalogueTags(db: Db): Promise<{ tag: string; courses: number }[]> {
+  const { rows } = await db.$client.query<{ tag: string; courses: number }>({
+    name: 'catalogue_tags',
+    text: `select t.tag, count(*)::int as courses from course_tags t
+             join courses c on c.id = t.course_id and c.status = 'published'
+           group by t.tag order by courses desc, t.tag limit 60`,
+  });
+  return rows;
+}

@@ -28,9 +28,12 @@ export default function RegisterPage() {
     acceptTerms: false,
   });
   const onApiError = useApiErrorHandler<RegisterInput>({ setError }, [...fields]);
+  // Where a learner goes once signed up: interests first, unless they signed up on the way somewhere (a
+  // checkout). A learner already signed in who opens this page goes on at once.
+  const next = params.get('redirect') ? target : '/welcome?redirect=%2Flibrary';
   useEffect(() => {
-    if (loggedIn && !signUp.isPending) navigate(target, { replace: true });
-  }, [loggedIn, signUp.isPending, navigate, target]);
+    if (loggedIn && !signUp.isPending) navigate(signUp.isSuccess ? next : target, { replace: true });
+  }, [loggedIn, signUp.isPending, signUp.isSuccess, navigate, next, target]);
   const e = formState.errors;
 
   return (
@@ -41,7 +44,7 @@ export default function RegisterPage() {
         onSubmit={handleSubmit((v) =>
           signUp.mutate(
             { ...v, phone: v.phone || undefined },
-            { onSuccess: () => navigate(target, { replace: true }), onError: onApiError },
+            { onSuccess: () => navigate(next, { replace: true }), onError: onApiError },
           ),
         )}
       >

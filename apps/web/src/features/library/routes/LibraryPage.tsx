@@ -43,7 +43,7 @@ function TagShelf({ tag }: { tag: string }) {
   const { t } = useI18n();
   return (
     <Shelf title={t('library.tag', { tag })} query={useTagCourses(tag)}>
-      {(items) => <Row courses={items} />}
+      {(items) => <Row courses={[...items].sort((a, b) => Number(b.free) - Number(a.free))} />}
     </Shelf>
   );
 }
