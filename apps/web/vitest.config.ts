@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // In CI the screens render on 2 cores beside the API tests: a screen may take seconds to settle there.
+    testTimeout: 20_000,
   },
 });
