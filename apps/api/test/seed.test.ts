@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoot } from '../src/config.js';
 import { seed } from '../src/db/seed.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
@@ -19,6 +22,17 @@ describe('demo seed', () => {
     expect(await count(`select count(*) as n from courses where status = 'published'`)).toBe(6);
     expect(await count(`select count(distinct category_id) as n from courses`)).toBe(3);
     expect(await count(`select count(*) as n from episodes`)).toBe(26);
+    // Each course has its own cover, one the web app serves.
+    const covers = (await t.db.$client.query<{ cover_image: string }>(`select cover_image from courses`))
+      .rows;
+    expect(new Set(covers.map((c) => c.cover_image)).size).toBe(6);
+    for (const { cover_image } of covers)
+      expect(existsSync(path.join(apiRoot(), '..', 'web', 'public', cover_image))).toBe(true);
+    // The demo organisation: its code, its contact requirement, its granted course.
+    expect(
+      await count(`select count(*) as n from organizations o join organization_courses oc on oc.organization_id = o.id
+                   where o.invite_code = 'RIANROO-HOSPITAL' and o.requires_contact and oc.kind = 'grant'`),
+    ).toBe(1);
     expect(await count(`select count(*) as n from subscriptions`)).toBe(1);
     // Every course: a pre-test, two quizzes after non-teaser episodes, a timed post-test; the evaluation form.
     expect(await count(`select count(*) as n from assessments where kind = 'pre_test'`)).toBe(6);

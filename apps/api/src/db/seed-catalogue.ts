@@ -57,6 +57,9 @@ const CATEGORIES = [
 ];
 
 /** The demo catalogue (videos are attached by the video pipeline; until then episodes have durations only). */
+/** The demo course's cover, served with the web app. */
+const coverOf = (slug: string) => `/covers/${slug}.svg`;
+
 const COURSES: DemoCourse[] = [
   {
     slug: 'personal-finance-101',
@@ -179,6 +182,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
         categoryId: cats.get(c.category),
         level: c.level,
         free: c.free ?? false,
+        coverImage: coverOf(c.slug),
         status: 'published',
         publishedAt: new Date(Date.now() - index * 86_400_000),
       })
@@ -197,6 +201,12 @@ export async function seedCatalogue(db: Db): Promise<void> {
       })),
     );
     await db.insert(courseTags).values(c.tags.map((tag) => ({ courseId: id, tag })));
+  }
+  // A cover that shows each course's subject (apps/web/public/covers), also for a catalogue seeded before covers.
+  for (const c of COURSES) {
+    await db.execute(
+      sql`update ${courses} set cover_image = ${coverOf(c.slug)} where slug = ${c.slug} and cover_image is null`,
+    );
   }
   // Instructors, and their courses (by slug, so a catalogue seeded before instructors existed gets them too).
   await db

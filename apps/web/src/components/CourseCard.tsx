@@ -23,7 +23,7 @@ export function CourseCard({
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div
         aria-hidden="true"
-        className="flex aspect-video items-center justify-center bg-gradient-to-br from-teal-600 to-emerald-800 p-4 text-center text-lg font-semibold text-white"
+        className={`flex aspect-video items-center justify-center bg-gradient-to-br from-teal-600 to-emerald-800 text-center text-lg font-semibold text-white ${course.coverImage ? '' : 'p-4'}`}
       >
         {course.coverImage ? (
           <img src={course.coverImage} alt="" className="h-full w-full object-cover" />
