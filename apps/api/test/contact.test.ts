@@ -89,6 +89,9 @@ describe('contact guard', () => {
   });
 });
 
+const joinAs = (token: string, code: string) =>
+  t.app.inject({ method: 'POST', url: '/api/organizations/join', headers: bearer(token), payload: { code } });
+
 describe('organisations by invite code', () => {
   it('a learner joins with the code (any letter case), watches the granted course and is asked for contact details', async () => {
     const orgId = uuidv7();
@@ -113,13 +116,7 @@ describe('organisations by invite code', () => {
         })
       ).json();
     expect(await access()).toMatchObject({ canAccess: false, reason: 'none' });
-    const join = (code: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/organizations/join',
-        headers: bearer(u.access_token),
-        payload: { code },
-      });
+    const join = (code: string) => joinAs(u.access_token, code);
     const joined = await join(`hosp-${orgId.slice(-6).toLowerCase()}`);
     expect(joined.statusCode).toBe(200);
     expect(joined.json()).toEqual({
@@ -137,13 +134,7 @@ describe('organisations by invite code', () => {
 
   it('an unknown code is a 404 that changes nothing; guessing codes is throttled', async () => {
     const u = await register(t.app);
-    const join = (code: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/organizations/join',
-        headers: bearer(u.access_token),
-        payload: { code },
-      });
+    const join = (code: string) => joinAs(u.access_token, code);
     const res = await join('NO-SUCH-CODE');
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('NOT_FOUND');
