@@ -9,5 +9,11 @@ export type CertificateEmailAnswer = z.infer<typeof certificateEmailAnswer>;
 export const emailCertificate = (courseId: string) =>
   call<CertificateEmailAnswer>('/media/get-certificate-to-email', { body: { courseId }, auth: true });
 
-export const useEmailCertificate = (courseId: string) =>
-  useMutation({ mutationFn: () => emailCertificate(courseId) });
+/**
+ * The answer is told through the mutation's own callbacks, not `mutate`'s: those are dropped when the screen
+ * re-renders its actions while the mail is on its way, and the learner would never hear that it went.
+ */
+export const useEmailCertificate = (
+  courseId: string,
+  on: { sent: (answer: CertificateEmailAnswer) => void; failed: (err: unknown) => void },
+) => useMutation({ mutationFn: () => emailCertificate(courseId), onSuccess: on.sent, onError: on.failed });

@@ -15,15 +15,14 @@ export function CertificateActions({ certificate, pdfUrl }: { certificate: Certi
   const { t } = useI18n();
   const toast = useToast();
   const errorText = useErrorText();
-  const email = useEmailCertificate(certificate.courseId);
+  const email = useEmailCertificate(certificate.courseId, {
+    sent: (answer) => toast(t('cert.actions.emailed', { to: answer.to }), 'success', 4000),
+    failed: (err) => toast(errorText(err), 'error', 4000),
+  });
   const [copy, setCopy] = useState<CopyState>('idle');
   const verifyUrl = verifyUrlOf(certificate.code);
 
-  const send = () =>
-    email.mutate(undefined, {
-      onSuccess: (answer) => toast(t('cert.actions.emailed', { to: answer.to }), 'success', 4000),
-      onError: (err) => toast(errorText(err), 'error', 4000),
-    });
+  const send = () => email.mutate();
   const copyLink = async () => setCopy((await copyText(verifyUrl)) ? 'copied' : 'failed');
 
   return (
