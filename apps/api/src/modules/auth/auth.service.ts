@@ -26,21 +26,29 @@ export class AuthService {
   async login(body: LoginBody, meta: ClientMeta): Promise<LoginAnswer> {
     const { accountMax, accountWindow, ipMax, ipWindow } = this.cfg.loginLimits;
     const email = body.email.toLowerCase();
-    const user = await findUserByEmail(this.app.db, body.email);
-    // A known device skips the account-wide limit, so attackers elsewhere cannot lock the owner out.
-    const knownDevice = user ? await repo.hasUsedDevice(this.app.db, user.id, body.device.id) : false;
     const pair = { key: `login:pair:${email}:${meta.ip}`, max: accountMax, windowSeconds: accountWindow };
+    // The address and the pair are reserved before anything is read, so a throttled caller costs no query.
     const attempt = await this.app.limiter.reserve([
       { key: `login:ip:${meta.ip}`, max: ipMax, windowSeconds: ipWindow },
       pair,
-      ...(knownDevice ? [] : [{ key: accountKey(email), max: accountMax * 5, windowSeconds: accountWindow }]),
     ]);
+    const user = await findUserByEmail(this.app.db, body.email);
+    // A known device skips the account-wide limit, so attackers elsewhere cannot lock the owner out.
+    const knownDevice = user ? await repo.hasUsedDevice(this.app.db, user.id, body.device.id) : false;
+    const account = knownDevice
+      ? undefined
+      : await this.app.limiter
+          .reserve([{ key: accountKey(email), max: accountMax * 5, windowSeconds: accountWindow }])
+          .catch(async (err: unknown) => {
+            await attempt.release();
+            throw err;
+          });
     const ok = user?.passwordHash
       ? await verifyPassword(user.passwordHash, body.password)
       : (await burnPasswordCheck(body.password), false);
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, 'Incorrect e-mail or password');
     // Only failures count: a success gives its reservations back and clears the pair.
-    await attempt.release();
+    await Promise.all([attempt.release(), account?.release()]);
     await this.app.limiter.reset(pair.key);
     return this.startSession(user, body.device, meta);
   }
