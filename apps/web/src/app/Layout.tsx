@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { useI18n, type Lang } from '../lib/i18n';
 import { useLoggedIn } from '../lib/use-session';
 import { LineIcon } from '../components/ui/Icon';
+import { textLink } from '../components/ui/link-styles';
 
 const AnnouncementBar = lazy(() => import('../features/site/components/AnnouncementBar'));
 
@@ -108,17 +109,17 @@ export function Layout({ children }: { children: ReactNode }) {
             © {new Date().getFullYear()} Rianroo เรียนรู้ · {t('footer.rights')}
           </span>
           <nav aria-label={t('footer.nav')} className="flex flex-wrap gap-4">
-            <Link to="/next-instructor" className="text-teal-800 underline-offset-2 hover:underline">
+            <Link to="/next-instructor" className={textLink}>
               {t('teach.link')}
             </Link>
-            <Link to="/terms" className="text-teal-800 underline-offset-2 hover:underline">
+            <Link to="/terms" className={textLink}>
               {t('legal.terms')}
             </Link>
-            <Link to="/privacy" className="text-teal-800 underline-offset-2 hover:underline">
+            <Link to="/privacy" className={textLink}>
               {t('legal.privacy')}
             </Link>
             {loggedIn && (
-              <Link to="/communication-page" className="text-teal-800 underline-offset-2 hover:underline">
+              <Link to="/communication-page" className={textLink}>
                 {t('comm.link')}
               </Link>
             )}

@@ -46,6 +46,7 @@ export const th = {
   'welcome.topics': 'หัวข้อที่สนใจ',
   'welcome.start': 'เริ่มเรียนเลย',
   'welcome.skip': 'ข้ามไปก่อน',
+  'welcome.none': 'ยังไม่มีหัวข้อให้เลือกตอนนี้ ไปดูคอร์สทั้งหมดในคลังคอร์สได้เลย',
   'consent.title': 'ความยินยอมการวิเคราะห์การใช้งาน',
   'consent.text':
     'เราอยากใช้สคริปต์วิเคราะห์การใช้งานเพื่อปรับปรุงเว็บไซต์ สคริปต์จะทำงานเมื่อคุณยินยอมเท่านั้น เปลี่ยนใจได้ที่หน้าบัญชีของฉัน',
@@ -114,6 +115,7 @@ export const en: Record<keyof typeof th, string> = {
   'welcome.topics': 'Topics',
   'welcome.start': 'Start learning',
   'welcome.skip': 'Skip for now',
+  'welcome.none': 'There are no topics to choose yet; see every course in your library.',
   'consent.title': 'Consent to analytics',
   'consent.text':
     'We would like to use analytics scripts to improve the website. They run only if you consent; you can change your mind on the account page.',

@@ -20,17 +20,6 @@ export async function contactOf(db: Db, userId: string) {
   return row;
 }
 
-/** Whether the learner's organisation asks its members for contact details. */
-export async function organizationRequiresContact(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ required: organizations.requiresContact })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return !!row?.required;
-}
-
 /** One contact per learner: a second (also a simultaneous one) gives no row. */
 export async function insertContact(db: Db, row: typeof contacts.$inferInsert) {
   const [created] = await db.insert(contacts).values(row).onConflictDoNothing().returning();

@@ -17,11 +17,12 @@ export class ContactService {
 
   /** Required when the platform (CONTACT_REQUIRED) or the learner's organisation asks for contact details. */
   async guard(userId: string): Promise<ContactGuardAnswer> {
-    const [row, byOrganization] = await Promise.all([
+    const [row, organization] = await Promise.all([
       repo.contactOf(this.app.db, userId),
-      this.app.config.contactRequired ? true : repo.organizationRequiresContact(this.app.db, userId),
+      this.app.config.contactRequired ? null : repo.organizationOf(this.app.db, userId),
     ]);
-    return { required: byOrganization, contact: row ? repo.toContactDto(row) : null };
+    const required = this.app.config.contactRequired || !!organization?.requiresContact;
+    return { required, contact: row ? repo.toContactDto(row) : null };
   }
 
   async create(userId: string, body: ContactBody) {

@@ -152,7 +152,7 @@ export const privacy: Record<'th' | 'en', LegalText> = {
       {
         heading: '4. ระยะเวลาการเก็บ',
         body: [
-          'เราเก็บข้อมูลบัญชีและการเรียนตลอดที่บัญชียังเปิดอยู่ และลบหรือทำให้ไม่ระบุตัวตนภายใน 90 วันหลังปิดบัญชี เว้นแต่ข้อมูลที่กฎหมายกำหนดให้เก็บ เช่น ใบกำกับภาษี เก็บ 5 ปี',
+          'เราเก็บข้อมูลบัญชีและการเรียนตลอดที่บัญชียังเปิดอยู่ เมื่อคุณขอปิดบัญชีผ่านแชตบนเว็บไซต์ เราจะลบหรือทำให้ข้อมูลไม่ระบุตัวตน เว้นแต่ข้อมูลที่กฎหมายกำหนดให้เก็บ เช่น ใบกำกับภาษี เก็บ 5 ปี',
         ],
       },
       {
@@ -210,7 +210,7 @@ export const privacy: Record<'th' | 'en', LegalText> = {
       {
         heading: '4. How long we keep it',
         body: [
-          'Account and learning data while your account is open; deleted or anonymised within 90 days after it is closed, except what the law requires us to keep, such as tax invoices (5 years).',
+          'Account and learning data while your account is open. When you ask us to close your account (through the chat on the website) we delete or anonymise it, except what the law requires us to keep, such as tax invoices (5 years).',
         ],
       },
       {

@@ -14,6 +14,7 @@ import { OrganizationSection } from '../components/OrganizationSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { ProfileSection } from '../components/ProfileSection';
 import { ReceiptsSection } from '../components/ReceiptsSection';
+import { textLink } from '../../../components/ui/link-styles';
 
 /** The analytics consent of this browser, changeable at any time (PDPA). */
 function ConsentSwitch() {
@@ -67,16 +68,10 @@ export default function AccountPage() {
         <ConsentSwitch />
         <p className="mt-3 text-slate-700">{t('comm.lead')}</p>
         <div className="mt-3 flex flex-wrap gap-4">
-          <Link
-            className="font-medium text-teal-800 underline-offset-2 hover:underline"
-            to="/communication-page"
-          >
+          <Link className={textLink} to="/communication-page">
             {t('comm.link')}
           </Link>
-          <Link
-            className="font-medium text-teal-800 underline-offset-2 hover:underline"
-            to="/guard-contact?redirect=%2Faccount"
-          >
+          <Link className={textLink} to="/guard-contact?redirect=%2Faccount">
             {t('contact.title')}
           </Link>
         </div>

@@ -7,6 +7,7 @@ import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { facebookLogin, readFacebookReturn } from '../api/facebook-login';
 import { DeviceLimitPanel } from '../components/DeviceLimitPanel';
+import { textLink } from '../../../components/ui/link-styles';
 
 /** Where Facebook's login dialog returns: checks the state, signs in with the token, then goes on. */
 export default function FacebookReturnPage() {
@@ -45,7 +46,7 @@ export default function FacebookReturnPage() {
   return (
     <AuthShell title={t('login.title')}>
       <Alert>{problem}</Alert>
-      <Link to="/login" className="mt-4 inline-block text-teal-800 underline-offset-2 hover:underline">
+      <Link to="/login" className={`mt-4 inline-block ${textLink}`}>
         {t('facebook.back')}
       </Link>
     </AuthShell>

@@ -9,6 +9,7 @@ import { useI18n } from '../../../lib/i18n';
 import { safeRedirect } from '../../../lib/protected-paths';
 import { useLoggedIn } from '../../../lib/use-session';
 import { useRegister, type RegisterInput } from '../api/register';
+import { textLink } from '../../../components/ui/link-styles';
 
 const form = registerBody.omit({ device: true });
 const fields = ['email', 'password', 'firstName', 'lastName', 'phone'] as const;
@@ -88,19 +89,11 @@ export default function RegisterPage() {
           <input type="checkbox" className="mt-1 h-5 w-5 accent-teal-700" {...register('acceptTerms')} />
           <span>
             {t('register.termsBefore')}{' '}
-            <Link
-              to="/terms"
-              target="_blank"
-              className="font-medium text-teal-800 underline underline-offset-2"
-            >
+            <Link to="/terms" target="_blank" className={`${textLink} underline`}>
               {t('legal.terms')}
             </Link>{' '}
             {t('register.termsAnd')}{' '}
-            <Link
-              to="/privacy"
-              target="_blank"
-              className="font-medium text-teal-800 underline underline-offset-2"
-            >
+            <Link to="/privacy" target="_blank" className={`${textLink} underline`}>
               {t('legal.privacy')}
             </Link>
           </span>
@@ -112,7 +105,7 @@ export default function RegisterPage() {
       <p className="mt-6 text-sm">
         {t('register.haveAccount')}{' '}
         <Link
-          className="font-medium text-teal-800 underline-offset-2 hover:underline"
+          className={textLink}
           to={`/login${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`}
         >
           {t('nav.login')}

@@ -5,6 +5,7 @@ import { PageLoading } from '../../../components/ui/Spinner';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { useUnsubscribe, useUnsubscribeLink } from '../api/communication';
+import { textLink } from '../../../components/ui/link-styles';
 
 const kindLabel: Record<string, MessageKey> = {
   news: 'comm.news',
@@ -23,10 +24,7 @@ export default function UnsubscribePage() {
   const link = useUnsubscribeLink(token);
   const act = useUnsubscribe(token);
   const manage = (
-    <Link
-      to="/communication-page"
-      className="mt-4 inline-block text-teal-800 underline-offset-2 hover:underline"
-    >
+    <Link to="/communication-page" className={`mt-4 inline-block ${textLink}`}>
       {t('unsub.manage')}
     </Link>
   );

@@ -70,6 +70,7 @@ function Interests({ user, topics, done }: { user: User; topics: string[]; done:
   return (
     <AuthShell title={t('welcome.title', { name: user.firstName })}>
       <p className="mb-4 text-slate-700">{t('welcome.lead')}</p>
+      {topics.length === 0 && <p className="text-slate-600">{t('welcome.none')}</p>}
       <div role="group" aria-label={t('welcome.topics')} className="flex flex-wrap gap-2">
         {topics.map((tag) => {
           const on = chosen.includes(tag);

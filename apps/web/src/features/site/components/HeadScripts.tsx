@@ -4,6 +4,7 @@ import { injectHeadHtml } from '../../../lib/head-html';
 import { useI18n } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { useHeaderScript } from '../api/header-script';
+import { textLink } from '../../../components/ui/link-styles';
 
 /**
  * Header scripts of the content service go into the page head (spec section 2), and only once the learner has
@@ -29,7 +30,7 @@ function ConsentBanner() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
         <p className="min-w-60 flex-1">
           {t('consent.text')}{' '}
-          <Link to="/privacy" className="font-medium text-teal-800 underline underline-offset-2">
+          <Link to="/privacy" className={`${textLink} underline`}>
             {t('legal.privacy')}
           </Link>
         </p>
