@@ -107,6 +107,20 @@ const envSchema = z.object({
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
   FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /**
+   * The partner's OpenID Connect sign-in (`/siriraj-auth`): issuer, client id and secret go together; none
+   * means no partner button. Learners who sign in this way join the organisation whose sso_provider is
+   * `siriraj`. The e-mail is trusted only with `email_verified: true` unless PARTNER_OIDC_TRUST_EMAIL.
+   */
+  PARTNER_OIDC_ISSUER: optionalUrl,
+  PARTNER_OIDC_CLIENT_ID: optionalString,
+  PARTNER_OIDC_CLIENT_SECRET: optionalString,
+  PARTNER_OIDC_TRUST_EMAIL: bool.default(false),
+  PARTNER_NAME: z.string().min(1).max(60).default('Siriraj'),
+  /** LINE Login (a LINE Login channel's id and secret, both or neither). */
+  LINE_CHANNEL_ID: optionalString,
+  LINE_CHANNEL_SECRET: optionalString,
+  LINE_ISSUER: z.url().default('https://access.line.me'),
   CHAT_URL: z.string().default('https://m.me/rianroo'),
   CONTENT_URL: optionalUrl,
   CONTENT_TOKEN: optionalString,
@@ -159,6 +173,18 @@ export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
 
+export interface OidcSettings {
+  label: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
+  /** The provider's e-mail is taken as confirmed without an `email_verified: true` claim. */
+  trustEmail: boolean;
+  /** The ID token's signing algorithm when it is not the provider's advertised one. */
+  idTokenAlg?: string;
+}
+
 /** Parses the environment once. Throws ConfigError with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -181,6 +207,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (!!e.FACEBOOK_APP_ID !== !!e.FACEBOOK_APP_SECRET)
     throw new ConfigError('Invalid configuration:\n  FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together');
+  const partnerGiven = [e.PARTNER_OIDC_ISSUER, e.PARTNER_OIDC_CLIENT_ID, e.PARTNER_OIDC_CLIENT_SECRET].filter(
+    Boolean,
+  ).length;
+  if (partnerGiven && partnerGiven < 3)
+    throw new ConfigError(
+      'Invalid configuration:\n  PARTNER_OIDC_ISSUER, PARTNER_OIDC_CLIENT_ID and PARTNER_OIDC_CLIENT_SECRET go together',
+    );
+  if (!!e.LINE_CHANNEL_ID !== !!e.LINE_CHANNEL_SECRET)
+    throw new ConfigError('Invalid configuration:\n  LINE_CHANNEL_ID and LINE_CHANNEL_SECRET go together');
   const s3Given = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].filter(
     Boolean,
   ).length;
@@ -256,6 +291,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             dialogUrl: e.FACEBOOK_DIALOG_URL,
           }
         : null,
+    /** OpenID Connect sign-in providers that are configured, by the name their routes use. */
+    oidc: {
+      siriraj:
+        e.PARTNER_OIDC_ISSUER && e.PARTNER_OIDC_CLIENT_ID && e.PARTNER_OIDC_CLIENT_SECRET
+          ? {
+              label: e.PARTNER_NAME,
+              issuer: e.PARTNER_OIDC_ISSUER,
+              clientId: e.PARTNER_OIDC_CLIENT_ID,
+              clientSecret: e.PARTNER_OIDC_CLIENT_SECRET,
+              scope: 'openid email profile',
+              trustEmail: e.PARTNER_OIDC_TRUST_EMAIL,
+            }
+          : null,
+      // LINE signs a web login's ID token with the channel secret (HS256) and sends no email_verified: the
+      // address is the one LINE confirmed when it was added to the account.
+      line:
+        e.LINE_CHANNEL_ID && e.LINE_CHANNEL_SECRET
+          ? {
+              label: 'LINE',
+              issuer: e.LINE_ISSUER,
+              clientId: e.LINE_CHANNEL_ID,
+              clientSecret: e.LINE_CHANNEL_SECRET,
+              scope: 'openid profile email',
+              trustEmail: true,
+              idTokenAlg: 'HS256',
+            }
+          : null,
+    } satisfies Record<string, OidcSettings | null>,
     chatUrl: e.CHAT_URL,
     contentUrl: e.CONTENT_URL ?? null,
     contentToken: e.CONTENT_TOKEN ?? null,

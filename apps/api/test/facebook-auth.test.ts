@@ -69,7 +69,7 @@ describe('POST /api/facebook-auth', () => {
     ] as const) {
       const res = await facebookAuth(accessToken);
       expect(res.statusCode, why).toBe(401);
-      expect(res.json().code, why).toBe('UNAUTHORIZED');
+      expect(res.json().code, why).toBe(why === 'no confirmed e-mail' ? 'EMAIL_UNCONFIRMED' : 'UNAUTHORIZED');
     }
   });
 
@@ -85,6 +85,20 @@ describe('POST /api/facebook-auth', () => {
       expect((await off.app.inject('/api/public-config')).json().facebookAppId).toBeNull();
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe('sign-in paths that are not configured', () => {
+  it('partner and LINE sign-in answer 404 in the one error shape', async () => {
+    for (const provider of ['siriraj', 'line']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/${provider}-auth/authorize`,
+        payload: { redirectUri: `${t.app.config.publicUrl}/login/${provider}`, codeChallenge: 'a'.repeat(43) },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     }
   });
 });

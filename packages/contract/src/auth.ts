@@ -71,6 +71,41 @@ export const facebookAuthBody = z.object({
   device,
 });
 
+/** OpenID Connect sign-in providers: the partner's (`/siriraj-auth`) and LINE Login (`/line-auth`). */
+export const oidcProviders = ['siriraj', 'line'] as const;
+export type OidcProvider = (typeof oidcProviders)[number];
+
+const base64url = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Starts an OpenID Connect sign-in: the browser keeps the PKCE code verifier and sends only its S256
+ * challenge; the API chooses state and nonce and answers the provider's authorization URL.
+ */
+export const oidcAuthorizeBody = z.object({
+  /** Where the provider sends the browser back: this platform's `/login/{provider}` page. */
+  redirectUri: z.url({ protocol: /^https?$/ }).max(500),
+  /** BASE64URL(SHA-256(code verifier)), RFC 7636. */
+  codeChallenge: z.string().length(43).regex(base64url),
+});
+export const oidcAuthorizeAnswer = z.object({ url: z.string(), state: z.string() });
+export type OidcAuthorizeAnswer = z.infer<typeof oidcAuthorizeAnswer>;
+
+/** Completes it with what came back to the callback page and the verifier only this browser knows. */
+export const oidcAuthBody = z.object({
+  code: z.string().min(1).max(2048),
+  codeVerifier: z
+    .string()
+    .min(43)
+    .max(128)
+    .regex(/^[A-Za-z0-9._~-]+$/),
+  redirectUri: z.url({ protocol: /^https?$/ }).max(500),
+  state: z.string().min(1).max(200),
+  /** The `iss` the provider put in its answer (RFC 9207), when it does. */
+  iss: z.string().max(500).optional(),
+  device,
+});
+export type OidcAuthBody = z.infer<typeof oidcAuthBody>;
+
 export const googleAuthBody = z.object({
   /** The ID token (JWT) that Google Identity Services gave the browser. */
   credential: z.string().min(20).max(4096),

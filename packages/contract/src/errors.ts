@@ -5,6 +5,8 @@ export const errorCodes = [
   'VALIDATION_ERROR',
   'BAD_REQUEST',
   'INVALID_CREDENTIALS',
+  /** A social or partner account that has no confirmed e-mail address to sign in with. */
+  'EMAIL_UNCONFIRMED',
   'UNAUTHORIZED',
   'TOKEN_EXPIRED',
   'SESSION_REVOKED',

@@ -8,6 +8,10 @@ export const publicConfig = z.object({
   /** Facebook Login's app id (null: no Facebook button); the login dialog's URL. */
   facebookAppId: z.string().nullable(),
   facebookDialogUrl: z.string(),
+  /** The partner's sign-in (its button label), null when no partner is configured. */
+  partnerSignIn: z.object({ name: z.string() }).nullable(),
+  /** LINE Login is offered. */
+  lineLogin: z.boolean(),
   chatUrl: z.string(),
   contentUrl: z.string().nullable(),
   contentToken: z.string().nullable(),

@@ -463,8 +463,29 @@ export const organizations = pgTable('organizations', {
   requiresContact: boolean('requires_contact').notNull().default(false),
   /** A learner who enters this code joins the organisation (given out by the organisation's admin). */
   inviteCode: text('invite_code').unique(),
+  /** Learners who sign in with this OpenID Connect provider (`siriraj`) join the organisation. */
+  ssoProvider: text('sso_provider').unique(),
+  /** Learners with a confirmed e-mail address at one of these domains (lower case) join the organisation. */
+  emailDomains: text('email_domains').array().notNull().default(sql`'{}'::text[]`),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * An OpenID Connect sign-in on its way (PRODUCT.md section 3): the state the provider must send back, the
+ * nonce its ID token must carry, and the PKCE challenge the browser's verifier must answer. Used once.
+ */
+export const oidcLogins = pgTable(
+  'oidc_logins',
+  {
+    state: text('state').primaryKey(),
+    provider: text('provider').notNull(),
+    nonce: text('nonce').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('oidc_logins_expires_idx').on(t.expiresAt)],
+);
 
 /** Contact details of a learner (one per learner), asked by the contact guard. */
 export const contacts = pgTable('contacts', {

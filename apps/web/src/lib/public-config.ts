@@ -5,6 +5,8 @@ const EMPTY: PublicConfig = {
   googleClientId: null,
   facebookAppId: null,
   facebookDialogUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+  partnerSignIn: null,
+  lineLogin: false,
   chatUrl: 'https://m.me/rianroo',
   contentUrl: null,
   contentToken: null,

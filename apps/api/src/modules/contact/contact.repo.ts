@@ -77,3 +77,33 @@ export async function joinByInviteCode(db: Db, userId: string, code: string) {
     return org;
   });
 }
+
+/** A learner who signs in with a partner's OpenID Connect provider joins its organisation (in place of any other). */
+export async function joinBySsoProvider(db: Db, userId: string, provider: string) {
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.ssoProvider, provider))
+    .limit(1);
+  if (!org) return;
+  await db
+    .update(users)
+    .set({ organizationId: org.id, updateDate: new Date() })
+    .where(and(eq(users.id, userId), sql`${users.organizationId} is distinct from ${org.id}`));
+}
+
+/**
+ * A learner in no organisation whose confirmed e-mail address is at a domain an organisation names joins it
+ * (the oldest such organisation, should two name the same domain).
+ */
+export async function joinByEmailDomain(db: Db, userId: string) {
+  await db.execute(sql`
+    update users set organization_id = o.id, update_date = now()
+    from (
+      select org.id from organizations org, users u
+      where u.id = ${userId} and lower(split_part(u.email, '@', 2)) = any(org.email_domains)
+      order by org.created_at
+      limit 1
+    ) o
+    where users.id = ${userId} and users.organization_id is null and users.email_verified_at is not null`);
+}

@@ -48,7 +48,12 @@ export class FacebookVerifier {
       access_token: accessToken,
     });
     if (me.id !== debug.user_id) throw refused();
-    if (!me.email) throw refused('Facebook did not share a confirmed e-mail address; sign in another way');
+    if (!me.email)
+      throw new AppError(
+        'EMAIL_UNCONFIRMED',
+        401,
+        'Facebook did not share a confirmed e-mail address; sign in another way',
+      );
     return {
       email: me.email.toLowerCase(),
       firstName: me.first_name || me.name || me.email.split('@')[0]!,

@@ -43,7 +43,7 @@ export class GoogleVerifier {
     }
     const verified = payload.email_verified === true || payload.email_verified === 'true';
     if (!payload.email || !verified) {
-      throw new AppError('INVALID_CREDENTIALS', 401, 'Your Google account has no verified e-mail address');
+      throw new AppError('EMAIL_UNCONFIRMED', 401, 'Your Google account has no verified e-mail address');
     }
     const [first = '', ...rest] = (payload.name ?? '').split(' ');
     return {

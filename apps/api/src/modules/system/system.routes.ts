@@ -33,6 +33,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         googleClientId: c.googleClientId,
         facebookAppId: c.facebook?.appId ?? null,
         facebookDialogUrl: c.facebook?.dialogUrl ?? 'https://www.facebook.com/v19.0/dialog/oauth',
+        partnerSignIn: c.oidc.siriraj ? { name: c.oidc.siriraj.label } : null,
+        lineLogin: !!c.oidc.line,
         chatUrl: c.chatUrl,
         // An external content service (CONTENT_URL) wins; else the supervised one, through our origin.
         contentUrl: c.contentUrl ?? (app.cms.origin ? '/cms' : null),

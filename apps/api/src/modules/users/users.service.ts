@@ -6,6 +6,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { randomToken, sha256, uuidv7 } from '../../lib/ids.js';
 import { assertNewPassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthService, ClientMeta } from '../auth/auth.service.js';
+import { joinByEmailDomain } from '../contact/contact.repo.js';
 import * as resets from './password-resets.repo.js';
 import * as repo from './users.repo.js';
 
@@ -119,9 +120,13 @@ export class UsersService {
       const id = await resets.consumeReset(tx, sha256(code));
       if (!id) return undefined;
       await resets.retireResets(tx, id);
-      return repo.updateUser(tx, id, { passwordHash, legacy: false });
+      // Following the mailed link proves the mailbox: the address counts as confirmed from now on.
+      const updated = await repo.updateUser(tx, id, { passwordHash, legacy: false });
+      if (updated && !updated.emailVerifiedAt) await repo.updateUser(tx, id, { emailVerifiedAt: new Date() });
+      return updated;
     });
     if (!user) throw invalidCode();
+    await joinByEmailDomain(this.app.db, user.id);
     await this.auth.endAllSessions(user.id, 'password-reset');
     // The owner proved the mailbox: others' failed guesses no longer keep them off new devices.
     await this.auth.clearAccountLimit(user.email);

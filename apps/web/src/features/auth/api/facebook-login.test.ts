@@ -5,6 +5,8 @@ const config = {
   googleClientId: null,
   facebookAppId: '1234567890123',
   facebookDialogUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+  partnerSignIn: null,
+  lineLogin: false,
   chatUrl: 'x',
   contentUrl: null,
   contentToken: null,
