@@ -95,7 +95,10 @@ describe('sign-in paths that are not configured', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/${provider}-auth/authorize`,
-        payload: { redirectUri: `${t.app.config.publicUrl}/login/${provider}`, codeChallenge: 'a'.repeat(43) },
+        payload: {
+          redirectUri: `${t.app.config.publicUrl}/login/${provider}`,
+          codeChallenge: 'a'.repeat(43),
+        },
       });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });

@@ -466,7 +466,10 @@ export const organizations = pgTable('organizations', {
   /** Learners who sign in with this OpenID Connect provider (`siriraj`) join the organisation. */
   ssoProvider: text('sso_provider').unique(),
   /** Learners with a confirmed e-mail address at one of these domains (lower case) join the organisation. */
-  emailDomains: text('email_domains').array().notNull().default(sql`'{}'::text[]`),
+  emailDomains: text('email_domains')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -316,7 +316,8 @@ export const en: Record<MessageKey, string> = {
   'common.or': 'or',
   'error.NETWORK_ERROR': 'Cannot reach the server. Check your connection and try again.',
   'error.INVALID_CREDENTIALS': 'Incorrect e-mail or password',
-  'error.EMAIL_UNCONFIRMED': 'That account did not share a confirmed e-mail address. Please sign in another way.',
+  'error.EMAIL_UNCONFIRMED':
+    'That account did not share a confirmed e-mail address. Please sign in another way.',
   'error.RATE_LIMITED': 'Too many attempts. Please wait a moment and try again.',
   'error.ALREADY_EXISTS': 'An account with this e-mail already exists',
   'error.WEAK_PASSWORD': 'This password is too easy to guess; choose another',
