@@ -7,6 +7,7 @@ import { rootClusterDir } from '../apps/api/src/db/embedded.js';
 import { freePort } from '../apps/api/src/lib/net.js';
 import { ensureCms } from '../scripts/cms.mjs';
 import { startGraphDouble } from '../apps/api/test/facebook-double.js';
+import { startOidcDouble } from '../apps/api/test/oidc-double.js';
 import { startSmtpInbox } from './smtp-inbox.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +25,13 @@ const inbox = await startSmtpInbox(await freePort(), Number(process.env.E2E_INBO
 const FACEBOOK = { id: '1234567890123', secret: 'e2e-facebook-app-secret' };
 const facebook = await startGraphDouble(FACEBOOK);
 
+// The partner's identity server at the true edge: a real OpenID Connect provider on 127.0.0.1.
+const port = process.env.E2E_PORT ?? '3411';
+const PARTNER = { id: 'rianroo-e2e', secret: 'e2e-partner-client-secret' };
+const partner = await startOidcDouble([
+  { ...PARTNER, redirectUris: [`http://127.0.0.1:${port}/login/siriraj`] },
+]);
+
 const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
@@ -31,7 +39,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js
     ...process.env,
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
-    PORT: process.env.E2E_PORT ?? '3411',
+    PORT: port,
     EMBEDDED_PG_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -40,6 +48,10 @@ const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js
     FACEBOOK_APP_SECRET: FACEBOOK.secret,
     FACEBOOK_GRAPH_URL: facebook.graphUrl,
     FACEBOOK_DIALOG_URL: facebook.dialogUrl,
+    PARTNER_OIDC_ISSUER: partner.issuer,
+    PARTNER_OIDC_CLIENT_ID: PARTNER.id,
+    PARTNER_OIDC_CLIENT_SECRET: PARTNER.secret,
+    PARTNER_NAME: 'ศิริราช',
     MAIL_RETRY_DELAY_SECONDS: '1',
     SEED_DEMO: 'true',
     // Every browser test registers its own learners from 127.0.0.1.
@@ -54,5 +66,5 @@ const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
-  void Promise.all([inbox.close(), facebook.close()]).finally(() => process.exit(code ?? 0));
+  void Promise.all([inbox.close(), facebook.close(), partner.close()]).finally(() => process.exit(code ?? 0));
 });

@@ -192,3 +192,42 @@ test('a cancelled Facebook dialog comes back to a plain message and the way back
   await expect(page).toHaveURL('/login');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
+
+test('partner sign-in: the partner’s own login page, back to the platform, contact details, the organisation’s course open', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('partner');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'เข้าสู่ระบบด้วย ศิริราช' }).click();
+  // The partner's identity server (oidc-provider) asks who this is.
+  await page.locator('input[name=login]').fill(email);
+  await page.locator('input[name=password]').fill('the-partners-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  // Signed in and joined to the partner's organisation, which asks for contact details first.
+  await expect(page).toHaveURL('/guard-contact?redirect=%2Flibrary');
+  expect(await page.evaluate(() => window.location.search)).not.toContain('code=');
+  await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
+  await page.getByLabel('หน่วยงาน / บริษัท').fill('โรงพยาบาลศิริราช');
+  await page.getByLabel('ตำแหน่ง').fill('พยาบาลวิชาชีพ');
+  await page.getByLabel('จังหวัด').selectOption({ label: 'กรุงเทพมหานคร' });
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'บันทึกและไปต่อ' }).click();
+  await expect(page).toHaveURL('/library');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const course = (await (await request.get('/api/courses/healthy-eating')).json()).course.id as string;
+  const access = await request.get(`/api/users/check/course/${course}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(await access.json()).toMatchObject({ canAccess: true, reason: 'organization' });
+});
+
+test('a partner answer this tab did not start is refused in plain words, and signs nobody in', async ({
+  page,
+}) => {
+  await page.goto('/login/siriraj?code=stolen-code&state=someone-elses-state');
+  await expect(page.getByText('เข้าสู่ระบบด้วย ศิริราช ไม่สำเร็จ กรุณาลองอีกครั้ง')).toBeVisible();
+  expect(await page.evaluate(() => window.location.search)).toBe('');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await noSeriousViolations(page);
+});

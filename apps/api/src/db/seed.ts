@@ -55,6 +55,11 @@ export async function seed(db: Db): Promise<void> {
     insert into ${organizations} (id, name, requires_contact, invite_code)
     values (${uuidv7()}, 'โรงพยาบาลตัวอย่าง', true, ${DEMO_ORGANIZATION_CODE})
     on conflict do nothing`);
+  // Its staff also arrive by the partner's sign-in (when one is configured) and by their work address.
+  await db.execute(sql`
+    update ${organizations} set sso_provider = 'siriraj', email_domains = '{hospital.rianroo.dev}'
+    where invite_code = ${DEMO_ORGANIZATION_CODE} and sso_provider is null
+      and not exists (select 1 from ${organizations} where sso_provider = 'siriraj')`);
   await db.execute(sql`
     insert into ${organizationCourses} (organization_id, course_id, kind)
     select o.id, c.id, k.kind from ${organizations} o, ${courses} c, (values ('grant'), ('recommend')) as k(kind)

@@ -36,6 +36,7 @@ const NextInstructorPage = lazy(() => import('../features/contact/routes/NextIns
 const CommunicationPage = lazy(() => import('../features/communication/routes/CommunicationPage'));
 const UnsubscribePage = lazy(() => import('../features/communication/routes/UnsubscribePage'));
 const FacebookReturnPage = lazy(() => import('../features/auth/routes/FacebookReturnPage'));
+const OidcReturnPage = lazy(() => import('../features/auth/routes/OidcReturnPage'));
 const LegalPage = lazy(() => import('../features/legal/routes/LegalPage'));
 const WelcomePage = lazy(() => import('../features/onboarding/routes/WelcomePage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
@@ -48,6 +49,8 @@ export function AppRoutes() {
         <Route path="/" element={<HomePage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/login/facebook" element={<FacebookReturnPage />} />
+        <Route path="/login/siriraj" element={<OidcReturnPage provider="siriraj" />} />
+        <Route path="/login/line" element={<OidcReturnPage provider="line" />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />

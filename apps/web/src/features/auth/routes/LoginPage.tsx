@@ -13,6 +13,7 @@ import { useLoggedIn } from '../../../lib/use-session';
 import { useLogin, type LoginOutcome } from '../api/login';
 import { DeviceLimitPanel } from '../components/DeviceLimitPanel';
 import { FacebookButton } from '../components/FacebookButton';
+import { OidcButtons } from '../components/OidcButtons';
 import { GoogleButton } from '../components/GoogleButton';
 
 const form = loginBody.omit({ device: true });
@@ -82,6 +83,7 @@ export default function LoginPage() {
           </form>
           <GoogleButton onOutcome={onOutcome} onError={onApiError} />
           <FacebookButton />
+          <OidcButtons />
           <div className="mt-6 flex flex-col gap-2 text-sm">
             <Link className="text-teal-800 underline-offset-2 hover:underline" to="/forgot-password">
               {t('login.forgot')}
