@@ -81,6 +81,15 @@ describe.skipIf(!installed)('content service contract (real Strapi)', () => {
     expect(en.data.locale).toBe('en');
     const banners = (await direct('/api/library-banners?locale=en')).body as { data: { order: number }[] };
     expect(banners.data.map((b) => b.order)).toEqual([1, 2]);
+    // A banner carries its message in the words of its language: each language has its own picture.
+    const pictures = async (locale: string) =>
+      (
+        (await direct(`/api/library-banners?locale=${locale}&populate=image&sort=order`)).body as {
+          data: { image: { name: string } | null }[];
+        }
+      ).data.map((b) => b.image?.name);
+    expect(await pictures('th')).toEqual(['library-banner-1-th.png', 'library-banner-2-th.png']);
+    expect(await pictures('en')).toEqual(['library-banner-1-en.png', 'library-banner-2-en.png']);
     const seedCatalogue = await readFile(path.join(apiRoot(), 'src/db/seed-catalogue.ts'), 'utf8');
     const courses = seedCatalogue.slice(seedCatalogue.indexOf('const COURSES'));
     const slugs = [...courses.matchAll(/^ {4}slug: '([a-z0-9-]+)',$/gm)].map((m) => m[1]!);

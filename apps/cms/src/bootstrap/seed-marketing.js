@@ -1,6 +1,7 @@
 'use strict';
 
-// Demo marketing content (development only), Thai first. `image` names a file of seed-assets/.
+// Demo marketing content (development only), Thai first. `image` names a file of seed-assets/ (or one per
+// language: `{ th, en }`).
 
 const headerScript = {
   html: '<meta name="rianroo-cms" content="ok">\n' + '<script>window.__rianrooHeadScript = true;</script>',
@@ -48,19 +49,20 @@ const annualPromotion = {
 
 const libraryBanners = [
   {
-    image: 'library-banner-1.png',
+    // Each language's banner carries its own words (drawn by scripts/draw-banners.mjs).
+    image: { th: 'library-banner-1-th.png', en: 'library-banner-1-en.png' },
     th: { alt: 'คอร์สใหม่ประจำเดือน', link: '/courses', order: 1 },
     en: { alt: 'New courses this month', link: '/courses', order: 1 },
   },
   {
-    image: 'library-banner-2.png',
+    image: { th: 'library-banner-2-th.png', en: 'library-banner-2-en.png' },
     th: { alt: 'เรียนต่อเนื่องรับใบประกาศนียบัตร', link: '/library', order: 2 },
     en: { alt: 'Keep learning and earn a certificate', link: '/library', order: 2 },
     // Published as above; the editor's unpublished change must never be served.
     draftChange: { th: { alt: 'ฉบับร่าง: ยังไม่เผยแพร่' }, en: { alt: 'DRAFT: not published yet' } },
   },
   {
-    image: 'library-banner-1.png',
+    image: { th: 'library-banner-1-th.png', en: 'library-banner-1-en.png' },
     th: { alt: 'ฉบับร่าง: แบนเนอร์ที่ยังไม่เผยแพร่', link: '/draft', order: 0 },
     en: { alt: 'DRAFT: a banner never published', link: '/draft', order: 0 },
     draftOnly: true,

@@ -29,15 +29,25 @@ async function uploadAsset(strapi, cache, name) {
 }
 
 /**
- * A document in Thai (default locale) and English, published; `media` maps attribute names to asset files.
+ * A document in Thai (default locale) and English, published; `media` maps attribute names to asset files
+ * (one for both languages, or `{ th, en }`).
  * `status` 'draft' leaves it unpublished.
  */
 async function createLocalized(strapi, uid, { th, en, media = {}, status = 'published' }, upload) {
-  const files = {};
-  for (const [attribute, name] of Object.entries(media)) files[attribute] = await upload(name);
+  const files = { th: {}, en: {} };
+  for (const [attribute, name] of Object.entries(media)) {
+    for (const locale of ['th', 'en']) {
+      files[locale][attribute] = await upload(typeof name === 'string' ? name : name[locale]);
+    }
+  }
   const documents = strapi.documents(uid);
-  const created = await documents.create({ locale: 'th', data: { ...th, ...files }, status });
-  await documents.update({ documentId: created.documentId, locale: 'en', data: { ...en, ...files }, status });
+  const created = await documents.create({ locale: 'th', data: { ...th, ...files.th }, status });
+  await documents.update({
+    documentId: created.documentId,
+    locale: 'en',
+    data: { ...en, ...files.en },
+    status,
+  });
   return created.documentId;
 }
 
