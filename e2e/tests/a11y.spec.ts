@@ -9,6 +9,11 @@ for (const path of [
   '/reset-password',
   '/reset-password?code=not-a-real-code-0000000',
   '/no-such-page',
+  '/terms',
+  '/privacy',
+  '/next-instructor',
+  '/unsubscribe?token=not-a-real-token',
+  '/login/line?code=x&state=y',
 ]) {
   test(`axe: no serious or critical violation on ${path}`, async ({ page }) => {
     await page.goto(path);

@@ -231,3 +231,32 @@ test('a partner answer this tab did not start is refused in plain words, and sig
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await noSeriousViolations(page);
 });
+
+test('sign-up at 360 px: every message is Thai, at its field, and stays until fixed; the terms open from the checkbox', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'สร้างบัญชี' }).click();
+  const email = page.getByLabel('อีเมล');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  const errorId = (await email.getAttribute('aria-describedby'))!.split(' ')[0];
+  const emailError = page.locator(`[id="${errorId}"]`);
+  await expect(emailError).toHaveText(/[\u0E00-\u0E7F]/);
+  await email.fill('not-an-address');
+  await page.getByLabel('ชื่อ', { exact: true }).click();
+  await expect(emailError).toHaveText(/[\u0E00-\u0E7F]/);
+  // Nothing English or raw on the Thai screen.
+  const text = await page.locator('form').innerText();
+  expect(text).not.toMatch(/Invalid|Too small|expected|Required/);
+  await email.fill(uniqueEmail('signup-fixed'));
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  const [terms] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.locator('form').getByRole('link', { name: /ข้อกำหนด/ }).click(),
+  ]);
+  await expect(terms).toHaveURL('/terms');
+  await expect(terms.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await noSeriousViolations(page);
+});
