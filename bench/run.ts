@@ -13,6 +13,7 @@ import { USER_BY_ID } from '../apps/api/src/modules/users/users.repo.js';
 import { prepareAssessmentData, timedGets } from './assessments.js';
 import { ensureBenchVideo, ensureLibraryData, learners } from './data.js';
 import { firstFrame } from './first-frame.js';
+import { benchMail } from './mail.js';
 import {
   cpuSeconds,
   fmt,
@@ -283,6 +284,9 @@ async function main() {
 
     await stopChild(api);
     await stopChild(baseline);
+
+    console.log('\nmail under a burst, one API process, local SMTP peer');
+    results.mail = await benchMail(database.url);
   } finally {
     await database.close();
   }

@@ -77,6 +77,8 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Rianroo <no-reply@rianroo.local>'),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
+  /** SMTP connections per API process, and mails in flight at once. */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
   REDIS_URL: optionalUrl,
   CORS_ORIGINS: list,
   /** Hosts that the editors' head scripts (analytics, tag managers) send to: added to the pages' connect-src. */
@@ -267,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailRetryDelay: e.MAIL_RETRY_DELAY_SECONDS,
+    mailConcurrency: e.MAIL_CONCURRENCY,
     redisUrl: e.REDIS_URL,
     corsOrigins: e.CORS_ORIGINS,
     cspConnectOrigins: e.CSP_CONNECT_ORIGINS,

@@ -9,6 +9,9 @@ import { freePort } from './global-setup.js';
 export async function startSmtpPeer() {
   const received: ParsedMail[] = [];
   const refuseOnce = new Set<string>();
+  // While held, messages are taken in but not answered (a slow server): the sender's deliveries wait.
+  let held: Promise<void> | undefined;
+  let release = () => {};
   const port = await freePort();
   const server = new SMTPServer({
     authOptional: true,
@@ -22,7 +25,8 @@ export async function startSmtpPeer() {
     },
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          await held;
           received.push(mail);
           callback();
         })
@@ -34,6 +38,13 @@ export async function startSmtpPeer() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     refuseOnce,
+    hold() {
+      held = new Promise<void>((r) => (release = r));
+    },
+    release() {
+      held = undefined;
+      release();
+    },
     /** The first mail to `to` whose subject matches, waiting up to 15 s for it. */
     async waitFor(to: string, subject: RegExp): Promise<ParsedMail> {
       const until = Date.now() + 15_000;

@@ -97,6 +97,8 @@ export function welcomeMail(to: string, name: string, locale: Locale, url: strin
   return {
     to,
     subject,
+    // A greeting can wait behind a password link sent in the same second.
+    bulk: true,
     ...layout(locale, subject, paragraphs, { label: th ? 'เริ่มเรียน' : 'Start learning', url }),
   };
 }

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { AppError, unauthorized } from '../lib/errors.js';
+import { listenToChannels } from '../lib/pg-listen.js';
 import { bearer, TokenSigner } from '../lib/tokens.js';
 
 type Role = 'learner' | 'instructor' | 'admin';
@@ -100,53 +100,26 @@ export class SessionGuard extends EventEmitter {
    * Hears revocations from every process. Reconnects with backoff when the connection drops; the cache
    * is emptied and bypassed until it is back, since notifications may have been missed meanwhile.
    */
-  async listen(connectionString: string, log: FastifyBaseLogger) {
-    let client: pg.Client | undefined;
-    let closed = false;
-    let retry: NodeJS.Timeout | undefined;
-    const connect = async (attempt: number): Promise<void> => {
-      const c = new pg.Client({ connectionString, application_name: 'rianroo-sessions' });
-      const lost = () => {
-        if (client !== c) return;
-        client = undefined;
-        this.listening = false;
-        this.cache.clear();
-        c.end().catch(() => {});
-        if (closed) return;
-        const delay = Math.min(30_000, 250 * 2 ** Math.min(attempt, 7));
-        retry = setTimeout(() => void connect(attempt + 1).catch(() => {}), delay).unref();
-      };
-      c.on('error', (err) => {
-        log.warn({ err }, 'session revocation channel lost; reconnecting');
-        lost();
-      });
-      c.on('end', lost);
-      c.on('notification', (n) => {
-        if (!n.payload) return;
-        if (n.channel === 'session_revoked') this.forget([n.payload]);
-        else if (n.channel === 'user_access_changed') this.forgetUser(n.payload);
-        this.emit('revoked', n.payload);
-      });
-      client = c;
-      try {
-        await c.connect();
-        await c.query('LISTEN session_revoked; LISTEN user_access_changed');
+  listen(connectionString: string, log: FastifyBaseLogger) {
+    return listenToChannels({
+      connectionString,
+      applicationName: 'rianroo-sessions',
+      channels: ['session_revoked', 'user_access_changed'],
+      log,
+      onNotification: (channel, payload) => {
+        if (channel === 'session_revoked') this.forget([payload]);
+        else this.forgetUser(payload);
+        this.emit('revoked', payload);
+      },
+      onUp: () => {
         this.cache.clear();
         this.listening = true;
-      } catch (err) {
-        log.warn({ err }, 'session revocation channel unavailable; retrying');
-        lost();
-      }
-    };
-    await connect(0);
-    return async () => {
-      closed = true;
-      clearTimeout(retry);
-      this.listening = false;
-      const c = client;
-      client = undefined;
-      await c?.end().catch(() => {});
-    };
+      },
+      onDown: () => {
+        this.listening = false;
+        this.cache.clear();
+      },
+    });
   }
 }
 

@@ -26,8 +26,16 @@ export interface MailMessage {
    * is a transactional one (receipts, password links): always sent, its link turns every optional kind off.
    */
   kind?: MailKind;
+  /**
+   * Mail that can wait behind transactional mail (a welcome). Optional kinds are bulk too; everything else
+   * (password links, receipts, certificates) is transactional and leaves first.
+   */
+  bulk?: boolean;
   headers?: Record<string, string>;
 }
+
+/** Queue priorities: a password link queued behind a thousand welcomes still leaves next. */
+export const MAIL_PRIORITY = { transactional: 10, bulk: 0 } as const;
 
 export type MailKind = (typeof mailKinds)[number];
 
@@ -41,10 +49,21 @@ export interface Mailer {
 
 const QUEUE = 'mail.send';
 
+/** The SMTP URL with a connection pool of `size` (settings already in the URL win). */
+function pooled(smtpUrl: string, size: number) {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', String(size));
+  return url.toString();
+}
+
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
     const { smtpUrl, mailFrom } = app.config;
-    const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+    // Pooled: a few SMTP connections kept open and reused, instead of one handshake per mail.
+    const transport = smtpUrl
+      ? nodemailer.createTransport(pooled(smtpUrl, app.config.mailConcurrency))
+      : undefined;
 
     const load = async (a: MailAttachment) => {
       const content = await app.storage.readAll(a.storageKey);
@@ -65,7 +84,7 @@ export const mailPlugin = fp(
           attachments: files,
         });
       } else {
-        const { kind: _kind, headers: _headers, ...kept } = m;
+        const { kind: _kind, headers: _headers, bulk: _bulk, ...kept } = m;
         await app.db.insert(devMail).values({
           id: uuidv7(),
           ...kept,
@@ -110,13 +129,23 @@ export const mailPlugin = fp(
       };
     };
 
-    await app.jobs.work<MailMessage>(QUEUE, deliver);
+    await app.jobs.work<MailMessage>(QUEUE, deliver, {
+      batchSize: app.config.mailConcurrency * 2,
+      concurrency: app.config.mailConcurrency,
+    });
     app.decorate('mail', {
       async send(message: MailMessage, tx?: Tx) {
         const prepared = await withPreferences(message, tx);
         if (!prepared) return; // the learner turned this kind of mail off
-        const retry = { retryLimit: 8, retryDelay: app.config.mailRetryDelay, retryBackoff: true };
-        await app.jobs.send(QUEUE, prepared, retry, tx);
+        const options = {
+          retryLimit: 8,
+          retryDelay: app.config.mailRetryDelay,
+          retryBackoff: true,
+          priority: prepared.bulk || prepared.kind ? MAIL_PRIORITY.bulk : MAIL_PRIORITY.transactional,
+          // A process that dies holding it gives it back for another try after this long.
+          expireInSeconds: 120,
+        };
+        await app.jobs.send(QUEUE, prepared, options, tx);
       },
     } satisfies Mailer);
     app.addHook('onClose', async () => transport?.close());
