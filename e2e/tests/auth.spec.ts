@@ -253,7 +253,10 @@ test('sign-up at 360 px: every message is Thai, at its field, and stays until fi
   await expect(email).not.toHaveAttribute('aria-invalid', 'true');
   const [terms] = await Promise.all([
     page.waitForEvent('popup'),
-    page.locator('form').getByRole('link', { name: /ข้อกำหนด/ }).click(),
+    page
+      .locator('form')
+      .getByRole('link', { name: /ข้อกำหนด/ })
+      .click(),
   ]);
   await expect(terms).toHaveURL('/terms');
   await expect(terms.getByRole('heading', { level: 1 })).toBeVisible();

@@ -40,3 +40,39 @@ test('mobile width: the menu opens and everything fits at 360 px', async ({ page
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('first visit: the shell paints before any script, assets come compressed and cached for good, nothing goes to a third party', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const outside: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') outside.push(r.url());
+  });
+  for (const path of ['/', '/login', '/courses']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(outside).toEqual([]);
+
+  const html = await (await request.get('/')).text();
+  const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+  for (const [accept, encoding] of [
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+  ] as const) {
+    const res = await request.get(script, { headers: { 'accept-encoding': accept } });
+    expect(res.headers()['content-encoding']).toBe(encoding);
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers()['vary']).toMatch(/accept-encoding/i);
+  }
+
+  // With scripts off, the page still shows the header and a skeleton (the static shell of index.html).
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await context.newPage();
+  await bare.goto('/');
+  await expect(bare.getByText('Rianroo')).toBeVisible();
+  await context.close();
+});

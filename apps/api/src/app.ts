@@ -36,6 +36,7 @@ import { cmsPlugin } from './plugins/cms.js';
 import { answerClientError, errorsPlugin } from './plugins/errors.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { mailPlugin } from './plugins/mail.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { webPlugin } from './plugins/web.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(metricsPlugin);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !!origin && config.corsOrigins.includes(origin)),
     credentials: false,

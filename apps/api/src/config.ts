@@ -101,6 +101,8 @@ const envSchema = z.object({
   IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   /** Every learner gives contact details before the library (organisations can require it on their own). */
   CONTACT_REQUIRED: bool.default(false),
+  /** Bearer token Prometheus sends to /metrics; unset: /metrics answers only requests from this machine. */
+  METRICS_TOKEN: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GOOGLE_CLIENT_ID: optionalString,
   /** Facebook Login (both, or neither: no Facebook button). */
@@ -282,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       idleMs: e.IDLE_TIMEOUT_SECONDS * 1000,
     },
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
     contactRequired: e.CONTACT_REQUIRED,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleJwksUrl: e.GOOGLE_JWKS_URL,

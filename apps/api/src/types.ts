@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Jobs } from './plugins/jobs.js';
 import type { Mailer } from './plugins/mail.js';
+import type { Metrics } from './plugins/metrics.js';
 import type { ContentService } from './plugins/cms.js';
 import type { Limiter } from './plugins/rate-limit.js';
 import type { SessionGuard } from './plugins/auth.js';
@@ -21,6 +22,7 @@ declare module 'fastify' {
     db: Db;
     jobs: Jobs;
     mail: Mailer;
+    metrics: Metrics;
     limiter: Limiter;
     sessions: SessionGuard;
     storage: Storage;

@@ -89,7 +89,7 @@ describe('e-mail over SMTP', () => {
     });
     await until(
       () =>
-        t.db.execute(sql`select count(*)::int as n from pgboss.job
+        t.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job
       where name = 'mail.send' and state = 'active' and data->>'subject' = 'Burst'`),
       (r) => r.rows[0]!.n > 0,
     );
@@ -97,7 +97,7 @@ describe('e-mail over SMTP', () => {
     await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: u.email } });
     await until(
       () =>
-        t.db.execute(sql`select count(*)::int as n from pgboss.job
+        t.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job
       where name = 'mail.send' and data->>'to' = ${u.email} and data->>'subject' ~ 'รหัสผ่าน'`),
       (r) => r.rows[0]!.n > 0,
     );
@@ -134,7 +134,7 @@ describe('e-mail over SMTP', () => {
     );
     await until(
       () =>
-        t.db.execute(sql`select count(*)::int as n from pgboss.job
+        t.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job
         where name = 'mail.send' and data->>'subject' = ${tag} and state <> 'completed'`),
       (r) => r.rows[0]!.n === 0,
     );

@@ -71,7 +71,16 @@ export const mailPlugin = fp(
       if (!content) throw new Error(`attachment ${a.storageKey} is not in storage`);
       return { filename: a.filename, contentType: a.contentType, content };
     };
-    const deliver = async ({ attachments = [], ...m }: MailMessage) => {
+    const deliver = async (message: MailMessage) => {
+      try {
+        await deliverOnce(message);
+        app.metrics.mailSent.inc();
+      } catch (err) {
+        app.metrics.mailFailed.inc();
+        throw err;
+      }
+    };
+    const deliverOnce = async ({ attachments = [], ...m }: MailMessage) => {
       const files = await Promise.all(attachments.map(load));
       if (transport) {
         await transport.sendMail({

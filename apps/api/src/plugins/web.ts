@@ -58,6 +58,8 @@ export const webPlugin = fp(
         root,
         wildcard: true,
         index: false,
+        // The build's brotli and gzip copies (apps/web/scripts/precompress.mjs), by the client's Accept-Encoding.
+        preCompressed: true,
         // The page itself is never served as a file: it needs its nonce.
         allowedPath: (pathname) => pathname !== '/index.html',
         setHeaders: (res, file) => {

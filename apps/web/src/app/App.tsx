@@ -1,10 +1,8 @@
-import { GoogleOAuthProvider } from '@react-oauth/google';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ApiError } from '../lib/api-error';
 import { I18nProvider } from '../lib/i18n';
-import { usePublicConfig } from '../lib/public-config';
 import { ToastProvider } from '../lib/toast';
 import { PendingProgress } from '../features/player/lib/pending-progress';
 import { ChatWidget } from './ChatWidget';
@@ -15,15 +13,6 @@ import { ScrollToTop } from './ScrollToTop';
 
 // Content-service parts load after the first page (they wait for the content service anyway).
 const HeadScripts = lazy(() => import('../features/site/components/HeadScripts'));
-
-/**
- * The social sign-in provider wraps the whole app (spec section 2). Google's script loads in the background;
- * the app never waits for it, and without it the Google button simply is not shown.
- */
-function SocialProvider({ children }: { children: ReactNode }) {
-  const config = usePublicConfig();
-  return <GoogleOAuthProvider clientId={config?.googleClientId ?? ''}>{children}</GoogleOAuthProvider>;
-}
 
 export function App() {
   const [queryClient] = useState(
@@ -42,21 +31,19 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
         <ToastProvider>
-          <SocialProvider>
-            <BrowserRouter>
-              <ScrollToTop />
-              <Suspense fallback={null}>
-                <HeadScripts />
-              </Suspense>
-              <PendingProgress />
-              <RouteGuard>
-                <Layout>
-                  <AppRoutes />
-                </Layout>
-                <ChatWidget />
-              </RouteGuard>
-            </BrowserRouter>
-          </SocialProvider>
+          <BrowserRouter>
+            <ScrollToTop />
+            <Suspense fallback={null}>
+              <HeadScripts />
+            </Suspense>
+            <PendingProgress />
+            <RouteGuard>
+              <Layout>
+                <AppRoutes />
+              </Layout>
+              <ChatWidget />
+            </RouteGuard>
+          </BrowserRouter>
         </ToastProvider>
       </I18nProvider>
     </QueryClientProvider>

@@ -114,7 +114,11 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: CoursesService }> =
         response: { 200: progressItem, 403: apiError, 404: apiError },
       },
     },
-    (r) => service.saveProgress(r.auth.userId, r.body),
+    async (r) => {
+      const saved = await service.saveProgress(r.auth.userId, r.body);
+      app.metrics.progressSaves.inc();
+      return saved;
+    },
   );
   app.get(
     '/users/on-going-episode',

@@ -1,4 +1,3 @@
-import { GoogleOAuthProvider } from '@react-oauth/google';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../lib/toast';
@@ -7,11 +6,9 @@ import LoginPage from './LoginPage';
 
 const page = () =>
   withApp(
-    <GoogleOAuthProvider clientId="">
-      <ToastProvider>
-        <LoginPage />
-      </ToastProvider>
-    </GoogleOAuthProvider>,
+    <ToastProvider>
+      <LoginPage />
+    </ToastProvider>,
     '/login',
   );
 
