@@ -1,46 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors.js';
 import { Limiter, RedisStore } from '../src/plugins/rate-limit.js';
-import { freePort } from './global-setup.js';
 import { createTestApp, device, register } from './helpers.js';
+import { redisAvailable, redisRequired, startRedis } from './redis-server.js';
 
 /** The shared rate-limit store against a real redis-server, which this test starts itself. */
-const REDIS = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
-const required = process.env.CI === 'true';
-const available = existsSync(REDIS);
-if (!available)
-  console.warn(`\n*** redis-server not found at ${REDIS}: Redis rate-limit tests SKIPPED ***\n`);
-
-let server: ChildProcess;
+let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
 let url: string;
 
 beforeAll(async () => {
-  if (!available) {
-    if (required) throw new Error(`redis-server is required in CI (${REDIS})`);
-    return;
-  }
-  const port = await freePort();
-  url = `redis://127.0.0.1:${port}`;
-  server = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'pipe',
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (d) => {
-      out += d;
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    server.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
-  });
+  if (!redisAvailable && !redisRequired) return;
+  redis = await startRedis();
+  url = redis.url;
 });
-afterAll(() => {
-  server?.kill('SIGTERM');
-});
+afterAll(() => redis?.stop());
 
-describe.skipIf(!available && !required)('rate limits shared through Redis', () => {
+describe.skipIf(!redisAvailable && !redisRequired)('rate limits shared through Redis', () => {
   it('two limiters on one Redis share their counters and windows', async () => {
     const a = new Limiter(new RedisStore(new Redis(url)));
     const b = new Limiter(new RedisStore(new Redis(url)));

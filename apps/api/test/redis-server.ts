@@ -1,0 +1,30 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { freePort } from './global-setup.js';
+
+/** Where the tests find redis-server; in CI it must be there (`.ci/run` installs it). */
+export const REDIS = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
+export const redisRequired = process.env.CI === 'true';
+export const redisAvailable = existsSync(REDIS);
+if (!redisAvailable)
+  console.warn(`\n*** redis-server not found at ${REDIS}: tests that need Redis are SKIPPED ***\n`);
+
+/** A real redis-server of the test's own on 127.0.0.1 (nothing saved), and how to stop it. */
+export async function startRedis() {
+  if (!redisAvailable) throw new Error(`redis-server is required in CI (${REDIS})`);
+  const port = await freePort();
+  const server = spawn(
+    REDIS,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'pipe' },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+    server.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
+  });
+  return { url: `redis://127.0.0.1:${port}`, stop: () => void server.kill('SIGTERM') };
+}
