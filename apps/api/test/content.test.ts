@@ -53,6 +53,28 @@ describe.skipIf(!installed)('content service contract (real Strapi)', () => {
     await admin.end();
   }, 60_000);
 
+  it('is run by one API process: a second one on the same database leaves it to the first, and serves /cms through it', async () => {
+    const second = await createTestApp(
+      {
+        CMS_ENABLED: 'true',
+        CMS_PORT: String(new URL(origin).port),
+        CMS_DATABASE_URL: withDatabase(inject('pgAdminUrl'), cmsDb),
+        CMS_READ_TOKEN: TOKEN,
+      },
+      t,
+    );
+    try {
+      expect(t.app.cms.supervisor!.started).toBe(true);
+      expect(second.app.cms.supervisor!.started).toBe(false);
+      const res = await second.app.inject({ method: 'GET', url: '/cms/api/announcement-bar', headers: auth });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+    // The first one's content service was left alone by the second one's stop.
+    expect((await direct('/api/announcement-bar')).status).toBe(200);
+  });
+
   it('answers every call of the web client in the shape it parses, media populated', async () => {
     const calls: [string, { parse: (v: unknown) => unknown }][] = [
       ['/api/header-script', shape.single(shape.headerScript)],

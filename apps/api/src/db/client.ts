@@ -13,8 +13,19 @@ export function createDb(url: string, max = 20): Db {
   return drizzle(pool, { schema }) as Db;
 }
 
+/**
+ * Brings the schema up to date. Processes starting together take turns (a session advisory lock held on a
+ * connection of its own): the first migrates, the others then find nothing left to do.
+ */
 export async function runMigrations(db: Db, migrationsFolder: string): Promise<void> {
-  await migrate(db, { migrationsFolder });
+  const lock = await db.$client.connect();
+  try {
+    await lock.query('select pg_advisory_lock(hashtext($1))', ['rianroo:migrations']);
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await lock.query('select pg_advisory_unlock(hashtext($1))', ['rianroo:migrations']).catch(() => {});
+    lock.release();
+  }
 }
 
 /** Creates the database when missing (CREATE DATABASE cannot run inside a transaction). */

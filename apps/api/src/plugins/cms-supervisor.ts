@@ -57,6 +57,11 @@ export class CmsSupervisor {
   }
 
   /** Starts the loop in the background; never throws. */
+  /** This process runs the service (it was started here). */
+  get started(): boolean {
+    return this.running !== null;
+  }
+
   start(): void {
     this.running ??= this.loop().catch((err) => this.opts.log.warn(`supervisor stopped: ${String(err)}`));
   }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CmsSupervisor } from './cms-supervisor.js';
+import { leadWhenFree } from '../lib/pg-leader.js';
 import {
   cmsDatabaseUrl,
   ensureCmsDatabase,
@@ -70,8 +71,22 @@ export const cmsPlugin = fp<{ databaseUrl: string }>(
     });
     const origin = `http://127.0.0.1:${cms.port}`;
     app.decorate('cms', { origin, supervisor, readToken: secrets.CMS_READ_TOKEN } satisfies ContentService);
-    app.addHook('onReady', async () => supervisor.start());
-    app.addHook('onClose', async () => supervisor.stop());
+    // Run by one process however many share the database: the others serve /cms through it (same host) and
+    // take over if it goes.
+    let resign: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      resign = await leadWhenFree({
+        connectionString: opts.databaseUrl,
+        // The content database names the service (never its URL: that carries a password).
+        name: `cms:${new URL(cmsDatabaseUrl(cms, opts.databaseUrl)).pathname}`,
+        onLead: () => supervisor.start(),
+        log: app.log,
+      });
+    });
+    app.addHook('onClose', async () => {
+      await supervisor.stop();
+      await resign?.();
+    });
   },
   { name: 'cms' },
 );
