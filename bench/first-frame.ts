@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { firstPaint } from './first-paint.js';
 import { freePort, stopChild, waitForLine } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -142,7 +143,9 @@ export async function firstFrame() {
         `  click on play → first frame, ${key.padEnd(14)} median ${median(runs)} ms, max ${Math.max(...runs)} ms (${RUNS} runs)`,
       );
     }
-    return result;
+    // The same platform, seen by a first visitor on a slow connection.
+    const paint = await firstPaint(browser, base);
+    return { ...result, firstPaint: paint };
   } finally {
     await browser?.close();
     await stopChild(api);

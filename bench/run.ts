@@ -31,6 +31,7 @@ import {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const ONLY = process.env.BENCH_ONLY === 'progress' ? 'progress' : undefined;
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
@@ -202,134 +203,144 @@ async function main() {
     };
     results.progressPacedWarm = await pacedSaves(`paced ${PACED_RATE}/s again, warm`);
 
-    // Playback tokens: the entitlement rule, then the token of the episode's video (subscribed learners).
-    await ensureBenchVideo(database.url);
-    console.log(
-      `\nGET /api/cloudflare/get-signed-token (playback token), ${CONNECTIONS} connections, ${SECONDS} s`,
-    );
-    results.playbackToken = await measure('API (Fastify)', apiPort, api.pid!, {
-      method: 'GET',
-      path: (i: number) =>
-        `/api/cloudflare/get-signed-token?episodeId=${people[i % people.length]!.episode_id}`,
-    });
+    // BENCH_ONLY=progress: the progress saves alone (paced and saturated), nothing after them.
+    if (!ONLY) {
+      // Playback tokens: the entitlement rule, then the token of the episode's video (subscribed learners).
+      await ensureBenchVideo(database.url);
+      console.log(
+        `\nGET /api/cloudflare/get-signed-token (playback token), ${CONNECTIONS} connections, ${SECONDS} s`,
+      );
+      results.playbackToken = await measure('API (Fastify)', apiPort, api.pid!, {
+        method: 'GET',
+        path: (i: number) =>
+          `/api/cloudflare/get-signed-token?episodeId=${people[i % people.length]!.episode_id}`,
+      });
 
-    // Graded attempts: each learner starts an attempt of a 10-question quiz and submits it with its answers;
-    // the two requests of a learner go one after the other on one connection (header sets doubled).
-    const CERTIFICATE_LEARNERS = 420; // 20 to warm up, 200 one at a time, 200 four at a time
-    const quizData = await prepareAssessmentData(database.url, people, CERTIFICATE_LEARNERS);
-    const pairHeaders = headerSets.flatMap((h) => [h, h]);
-    const quizOfPair = (i: number) =>
-      quizData.quizOf.get(people[Math.floor(i / 2) % people.length]!.episode_id)!;
-    const attemptRequest = {
-      method: 'POST' as const,
-      path: (i: number) => (i % 2 === 0 ? '/api/assessment-response' : '/api/assessment-result'),
-      body: (i: number) => {
-        const q = quizOfPair(i);
-        return JSON.stringify(
-          i % 2 === 0
-            ? { assessmentId: q.assessment_id, answers: [] }
-            : { assessmentId: q.assessment_id, answers: q.answers },
+      // Graded attempts: each learner starts an attempt of a 10-question quiz and submits it with its answers;
+      // the two requests of a learner go one after the other on one connection (header sets doubled).
+      const CERTIFICATE_LEARNERS = 420; // 20 to warm up, 200 one at a time, 200 four at a time
+      const quizData = await prepareAssessmentData(database.url, people, CERTIFICATE_LEARNERS);
+      const pairHeaders = headerSets.flatMap((h) => [h, h]);
+      const quizOfPair = (i: number) =>
+        quizData.quizOf.get(people[Math.floor(i / 2) % people.length]!.episode_id)!;
+      const attemptRequest = {
+        method: 'POST' as const,
+        path: (i: number) => (i % 2 === 0 ? '/api/assessment-response' : '/api/assessment-result'),
+        body: (i: number) => {
+          const q = quizOfPair(i);
+          return JSON.stringify(
+            i % 2 === 0
+              ? { assessmentId: q.assessment_id, answers: [] }
+              : { assessmentId: q.assessment_id, answers: q.answers },
+          );
+        },
+      };
+      console.log(
+        `\ngraded attempts (start, then submit with 10 answers), ${CONNECTIONS} connections, ${SECONDS} s`,
+      );
+      // Connections start evenly spread over the learners (on a start request), so no two share a learner.
+      const spread = (n: number) => 2 * Math.floor((n * people.length) / CONNECTIONS);
+      const base = `http://127.0.0.1:${apiPort}`;
+      await load(base, attemptRequest, pairHeaders, 2, CONNECTIONS, undefined, spread); // warm-up
+      const attempts = await load(base, attemptRequest, pairHeaders, SECONDS, CONNECTIONS, undefined, spread);
+      console.log(
+        `  ${'start + submit requests'.padEnd(30)} ${fmt(attempts)}  (graded attempts/s: ${Math.round(attempts.rps / 2)})`,
+      );
+      results.gradedAttempts = { ...attempts, gradedPerSecond: Math.round(attempts.rps / 2) };
+
+      // Certificates: the first download issues it and makes, stores and sends its PDF; later ones are served.
+      const certificateUrl = `http://127.0.0.1:${apiPort}/api/media/get-certificate/${quizData.certificateCourse}`;
+      const isPdf = async (res: Response) => {
+        const body = new Uint8Array(await res.arrayBuffer());
+        if (res.status !== 200 || body.length < 1000) throw new Error(`${res.status}`);
+      };
+      const graduates = headerSets.slice(0, CERTIFICATE_LEARNERS);
+      console.log(`\ncertificates: 200 learners one at a time, 200 four at a time (after 20 to warm up)`);
+      await timedGets(certificateUrl, graduates.slice(0, 20), 1, isPdf);
+      const firstIssue = await timedGets(certificateUrl, graduates.slice(20, 220), 1, isPdf);
+      const firstIssue4 = await timedGets(certificateUrl, graduates.slice(220, 420), 4, isPdf);
+      const issued = graduates.slice(20, 220);
+      const served = await timedGets(certificateUrl, [...issued, ...issued, ...issued], 4, isPdf);
+      console.log(
+        `  first certificate (issue, PDF, store), one at a time: p50 ${firstIssue.p50} ms  p95 ${firstIssue.p95} ms  failures ${firstIssue.failures}`,
+      );
+      console.log(
+        `  first certificate, four at a time:                    p50 ${firstIssue4.p50} ms  p95 ${firstIssue4.p95} ms  failures ${firstIssue4.failures}`,
+      );
+      console.log(
+        `  issued certificate served, four at a time:            p50 ${served.p50} ms  p95 ${served.p95} ms  failures ${served.failures}`,
+      );
+      results.certificates = {
+        firstIssue: { ...firstIssue, p95Budget: 300, pass: firstIssue.p95 < 300 && !firstIssue.failures },
+        firstIssueFourAtATime: firstIssue4,
+        served: { ...served, p95Budget: 20, pass: served.p95 < 20 && !served.failures },
+      };
+
+      // The write benchmarks above leave PostgreSQL with dead rows and dirty pages; its background work (autovacuum,
+      // checkpoint) would land in the middle of the read benchmark. Done first, as a quiet moment of a real day.
+      await settle(database.url);
+
+      // Latency budgets are about a loaded but not saturated server: 200 requests per second, evenly spaced,
+      // over at most 10 connections (the saturated throughput is measured too, for the record).
+      const readConnections = 10;
+      const readRate = 200;
+      const myCoursePath = { method: 'GET' as const, path: '/api/users/my-course' };
+      const watchedPath = {
+        method: 'GET' as const,
+        path: (i: number) => `/api/users/watched-episode?course=${people[i % people.length]!.course_id}`,
+      };
+      console.log(
+        `\nlibrary reads, 1,000 courses, 10,000 learners, 1,000,000 progress rows; ${readConnections} connections`,
+      );
+      const reads: Record<string, unknown> = { connections: readConnections, rate: readRate, p99Budget: 30 };
+      for (const [name, request] of [
+        ['myCourse', myCoursePath],
+        ['watchedEpisode', watchedPath],
+      ] as const) {
+        const label = typeof request.path === 'string' ? request.path : '/api/users/watched-episode';
+        await paced(`http://127.0.0.1:${apiPort}`, request, headerSets, 2, readRate, readConnections); // warm-up
+        const atRate = await paced(
+          `http://127.0.0.1:${apiPort}`,
+          request,
+          headerSets,
+          SECONDS,
+          readRate,
+          readConnections,
         );
-      },
-    };
-    console.log(
-      `\ngraded attempts (start, then submit with 10 answers), ${CONNECTIONS} connections, ${SECONDS} s`,
-    );
-    // Connections start evenly spread over the learners (on a start request), so no two share a learner.
-    const spread = (n: number) => 2 * Math.floor((n * people.length) / CONNECTIONS);
-    const base = `http://127.0.0.1:${apiPort}`;
-    await load(base, attemptRequest, pairHeaders, 2, CONNECTIONS, undefined, spread); // warm-up
-    const attempts = await load(base, attemptRequest, pairHeaders, SECONDS, CONNECTIONS, undefined, spread);
-    console.log(
-      `  ${'start + submit requests'.padEnd(30)} ${fmt(attempts)}  (graded attempts/s: ${Math.round(attempts.rps / 2)})`,
-    );
-    results.gradedAttempts = { ...attempts, gradedPerSecond: Math.round(attempts.rps / 2) };
-
-    // Certificates: the first download issues it and makes, stores and sends its PDF; later ones are served.
-    const certificateUrl = `http://127.0.0.1:${apiPort}/api/media/get-certificate/${quizData.certificateCourse}`;
-    const isPdf = async (res: Response) => {
-      const body = new Uint8Array(await res.arrayBuffer());
-      if (res.status !== 200 || body.length < 1000) throw new Error(`${res.status}`);
-    };
-    const graduates = headerSets.slice(0, CERTIFICATE_LEARNERS);
-    console.log(`\ncertificates: 200 learners one at a time, 200 four at a time (after 20 to warm up)`);
-    await timedGets(certificateUrl, graduates.slice(0, 20), 1, isPdf);
-    const firstIssue = await timedGets(certificateUrl, graduates.slice(20, 220), 1, isPdf);
-    const firstIssue4 = await timedGets(certificateUrl, graduates.slice(220, 420), 4, isPdf);
-    const issued = graduates.slice(20, 220);
-    const served = await timedGets(certificateUrl, [...issued, ...issued, ...issued], 4, isPdf);
-    console.log(
-      `  first certificate (issue, PDF, store), one at a time: p50 ${firstIssue.p50} ms  p95 ${firstIssue.p95} ms  failures ${firstIssue.failures}`,
-    );
-    console.log(
-      `  first certificate, four at a time:                    p50 ${firstIssue4.p50} ms  p95 ${firstIssue4.p95} ms  failures ${firstIssue4.failures}`,
-    );
-    console.log(
-      `  issued certificate served, four at a time:            p50 ${served.p50} ms  p95 ${served.p95} ms  failures ${served.failures}`,
-    );
-    results.certificates = {
-      firstIssue: { ...firstIssue, p95Budget: 300, pass: firstIssue.p95 < 300 && !firstIssue.failures },
-      firstIssueFourAtATime: firstIssue4,
-      served: { ...served, p95Budget: 20, pass: served.p95 < 20 && !served.failures },
-    };
-
-    // The write benchmarks above leave PostgreSQL with dead rows and dirty pages; its background work (autovacuum,
-    // checkpoint) would land in the middle of the read benchmark. Done first, as a quiet moment of a real day.
-    await settle(database.url);
-
-    // Latency budgets are about a loaded but not saturated server: 200 requests per second, evenly spaced,
-    // over at most 10 connections (the saturated throughput is measured too, for the record).
-    const readConnections = 10;
-    const readRate = 200;
-    const myCoursePath = { method: 'GET' as const, path: '/api/users/my-course' };
-    const watchedPath = {
-      method: 'GET' as const,
-      path: (i: number) => `/api/users/watched-episode?course=${people[i % people.length]!.course_id}`,
-    };
-    console.log(
-      `\nlibrary reads, 1,000 courses, 10,000 learners, 1,000,000 progress rows; ${readConnections} connections`,
-    );
-    const reads: Record<string, unknown> = { connections: readConnections, rate: readRate, p99Budget: 30 };
-    for (const [name, request] of [
-      ['myCourse', myCoursePath],
-      ['watchedEpisode', watchedPath],
-    ] as const) {
-      const label = typeof request.path === 'string' ? request.path : '/api/users/watched-episode';
-      await paced(`http://127.0.0.1:${apiPort}`, request, headerSets, 2, readRate, readConnections); // warm-up
-      const atRate = await paced(
-        `http://127.0.0.1:${apiPort}`,
-        request,
-        headerSets,
-        SECONDS,
-        readRate,
-        readConnections,
-      );
-      console.log(`  ${`GET ${label} at ${readRate}/s`.padEnd(44)} ${fmt(atRate)}`);
-      const saturated = await load(
-        `http://127.0.0.1:${apiPort}`,
-        request,
-        headerSets,
-        SECONDS,
-        readConnections,
-      );
-      console.log(`  ${`GET ${label} saturated`.padEnd(44)} ${fmt(saturated)}`);
-      reads[name] = { atRate, saturated, pass: atRate.p99 < 30 };
+        console.log(`  ${`GET ${label} at ${readRate}/s`.padEnd(44)} ${fmt(atRate)}`);
+        const saturated = await load(
+          `http://127.0.0.1:${apiPort}`,
+          request,
+          headerSets,
+          SECONDS,
+          readConnections,
+        );
+        console.log(`  ${`GET ${label} saturated`.padEnd(44)} ${fmt(saturated)}`);
+        reads[name] = { atRate, saturated, pass: atRate.p99 < 30 };
+      }
+      results.libraryReads = reads;
     }
-    results.libraryReads = reads;
 
     await stopChild(api);
     await stopChild(baseline);
 
-    console.log('\nmail under a burst, one API process, local SMTP peer');
-    results.mail = await benchMail(database.url);
+    if (!ONLY) {
+      console.log('\nmail under a burst, one API process, local SMTP peer');
+      results.mail = await benchMail(database.url);
+    }
   } finally {
     await database.close();
   }
-  results.webFirstPage = webBundle();
-  console.log('\nplayer, in headless Chromium');
-  results.playToFirstFrame = await firstFrame();
+  if (!ONLY) {
+    results.webFirstPage = webBundle();
+    console.log('\nplayer, in headless Chromium');
+    const { firstPaint, ...player } = await firstFrame();
+    results.playToFirstFrame = player;
+    results.firstPaint = firstPaint;
+  }
   await fs.mkdir(path.join(here, 'results'), { recursive: true });
-  await fs.writeFile(path.join(here, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const file = ONLY ? `latest-${ONLY}.json` : 'latest.json';
+  await fs.writeFile(path.join(here, 'results', file), `${JSON.stringify(results, null, 2)}\n`);
   console.log('\nresults written to bench/results/latest.json');
 }
 

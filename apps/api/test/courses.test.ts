@@ -146,6 +146,41 @@ describe('progress (PRODUCT.md section 5)', () => {
     expect(row.watched).toBe(true);
   });
 
+  it('many learners saving at once (written together): each answered for itself, a locked one refused alone', async () => {
+    const learners = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => register(t.app, {}, `10.9.${i}.1`)),
+    );
+    const [teaser, locked] = cat.paidEpisodes;
+    const [free1, free2] = cat.freeEpisodes;
+    const saves = learners.flatMap((u, i) => [
+      save(u.access_token, cat.free, free1!.id, 10 + i, 20 + i),
+      save(u.access_token, cat.free, free2!.id, 5 + i, 30 + i),
+      save(u.access_token, cat.paid, teaser!.id, 7, 11),
+      save(u.access_token, cat.paid, locked!.id, 7, 11), // no subscription: refused
+      save(u.access_token, cat.paid, free1!.id, 7, 11), // another course's episode: 404
+    ]);
+    const answers = await Promise.all(saves);
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses).toEqual(learners.flatMap(() => [200, 200, 200, 403, 404]));
+    for (const [i, u] of learners.entries()) {
+      expect(answers[i * 5]!.json()).toMatchObject({
+        episode_id: free1!.id,
+        last_second: 10 + i,
+        episodeCompletionPercentage: 20 + i,
+      });
+      const rows = (await get(`/api/users/on-going-episode?course=${cat.free}`, u.access_token)).json() as {
+        episode_id: string;
+        last_second: number;
+      }[];
+      expect(rows.map((r) => [r.episode_id, r.last_second]).sort()).toEqual(
+        [
+          [free1!.id, 10 + i],
+          [free2!.id, 5 + i],
+        ].sort(),
+      );
+    }
+  });
+
   it('watched-episode at the end only counts when enough was really played (seeking to the end does not)', async () => {
     const u = await register(t.app);
     await subscribe(t, u.user.id);

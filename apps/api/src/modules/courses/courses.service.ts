@@ -5,6 +5,7 @@ import { summaries as assessmentSummaries } from '../assessments/assessments.rep
 import * as courses from './courses.repo.js';
 import * as library from './library.repo.js';
 import * as progress from './progress.repo.js';
+import { ProgressWriter } from './progress-writer.js';
 import { toCourseSummary, toEpisodeOutline, toEpisodeVideo } from './courses.repo.js';
 
 export const noAccess = () =>
@@ -13,7 +14,12 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Courses, access (PRODUCT.md section 7) and progress (section 5). */
 export class CoursesService {
-  constructor(private readonly app: FastifyInstance) {}
+  /** Progress saves, written in batches (see ProgressWriter). */
+  private readonly progressWriter: ProgressWriter;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.progressWriter = new ProgressWriter(app.db);
+  }
   private get db() {
     return this.app.db;
   }
@@ -105,7 +111,7 @@ export class CoursesService {
     b: { course_id: string; episode_id: string; last_second: number; episodeCompletionPercentage?: number },
   ) {
     // One statement on the hot path; only a refusal costs a second look, to say 404 or 403.
-    const row = await progress.upsertProgress(this.db, {
+    const row = await this.progressWriter.save({
       userId,
       episodeId: b.episode_id,
       courseId: b.course_id,

@@ -31,16 +31,22 @@ export const PROGRESS_UPSERT = `with ep as (
  * to the episode's duration; the completion never decreases; watched is set once at 90% and stays.
  * No row back means refused; the caller then finds out why.
  */
-export async function upsertProgress(
-  db: Db,
-  p: { userId: string; episodeId: string; courseId: string; lastSecond: number; percent: number },
-) {
-  const { rows } = await db.$client.query<{
-    last_second: number;
-    completion_percentage: number;
-    watched_at: Date | null;
-    updated_at: Date;
-  }>({
+export interface ProgressSave {
+  userId: string;
+  episodeId: string;
+  courseId: string;
+  lastSecond: number;
+  percent: number;
+}
+export interface SavedProgress {
+  last_second: number;
+  completion_percentage: number;
+  watched_at: Date | null;
+  updated_at: Date;
+}
+
+export async function upsertProgress(db: Db, p: ProgressSave): Promise<SavedProgress | undefined> {
+  const { rows } = await db.$client.query<SavedProgress>({
     name: 'progress_upsert',
     text: PROGRESS_UPSERT,
     values: [p.userId, p.episodeId, p.courseId, p.lastSecond, p.percent],
