@@ -5,6 +5,7 @@ import { generateSummaries } from './modules/documents/documents.service.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/bootstrap.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from './db/seed.js';
+import { warmUp } from './db/warm.js';
 
 const say = (line: string) => process.stdout.write(`[rianroo] ${line}\n`);
 
@@ -46,6 +47,10 @@ async function main() {
     generateSummaries(app).catch((err) => app.log.error({ err }, 'demo summary documents failed'));
   }
 
+  // The first requests after a start (a restart in the middle of the evening) meet a warm pool.
+  await warmUp(database.db, config.dbPoolMax).catch((err: unknown) =>
+    app.log.warn({ err }, 'database pool not warmed up'),
+  );
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {

@@ -16,6 +16,11 @@ type Role = 'learner' | 'instructor' | 'admin';
  */
 type Entry = { userId: string; role: Role; until: number };
 
+/** A live session and its user's role (the hot path of every authenticated request). */
+export const SESSION_LIVE = `select s.user_id, u.role, s.last_used_at < now() - interval '10 minutes' as stale
+             from sessions s join users u on u.id = s.user_id
+             where s.id = $1 and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`;
+
 export class SessionGuard extends EventEmitter {
   private readonly cache = new Map<string, Entry>();
   /** Lookups under way: concurrent requests of one session share one query. */
@@ -54,9 +59,7 @@ export class SessionGuard extends EventEmitter {
     // A named prepared statement on the pool: planned once per connection (this is the hot path).
     const { rows } = await this.db.$client.query<{ user_id: string; role: Role; stale: boolean }>({
       name: 'session_live',
-      text: `select s.user_id, u.role, s.last_used_at < now() - interval '10 minutes' as stale
-             from sessions s join users u on u.id = s.user_id
-             where s.id = $1 and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
+      text: SESSION_LIVE,
       values: [sessionId],
     });
     const row = rows[0];
