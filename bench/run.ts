@@ -164,6 +164,13 @@ async function main() {
     const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 4000);
     const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 30);
     const pacedSaves = async (label: string) => {
+      // Where the two cores go: the API, PostgreSQL and this load generator, per save.
+      const [api0, pg0, client0, t0] = [
+        cpuSeconds((_c, p) => p === api.pid),
+        postgresCpu(),
+        process.cpuUsage(),
+        Date.now(),
+      ];
       const f = await paced(
         `http://127.0.0.1:${apiPort}`,
         saveRequest,
@@ -172,9 +179,20 @@ async function main() {
         PACED_RATE,
         CONNECTIONS,
       );
+      const wall = (Date.now() - t0) / 1000;
+      const client = process.cpuUsage(client0);
+      const cpu = {
+        apiCores: Number(((cpuSeconds((_c, p) => p === api.pid) - api0) / wall).toFixed(2)),
+        postgresCores: Number(((postgresCpu() - pg0) / wall).toFixed(2)),
+        loadGeneratorCores: Number(((client.user + client.system) / 1e6 / wall).toFixed(2)),
+      };
       console.log(`  ${label.padEnd(44)} ${fmt(f)}`);
+      console.log(
+        `  ${''.padEnd(44)} cores busy: API ${cpu.apiCores}, PostgreSQL ${cpu.postgresCores}, load generator ${cpu.loadGeneratorCores}`,
+      );
       return {
         ...f,
+        cpu,
         rate: PACED_RATE,
         seconds: PACED_SECONDS,
         p99Budget: 50,

@@ -1,4 +1,5 @@
 import { SignJWT } from 'jose';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
 
@@ -302,5 +303,32 @@ describe('device limit and partial login', () => {
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(2);
+  });
+});
+
+describe('last used, for the account page', () => {
+  it('a session used after ten quiet minutes is marked used, once, for many requests at once', async () => {
+    const u = await register(t.app);
+    await t.db.execute(
+      sql`update sessions set last_used_at = now() - interval '1 hour' where user_id = ${u.user.id}`,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/auth',
+          headers: { authorization: `Bearer ${u.access_token}` },
+        }),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const fresh = async () =>
+      (
+        await t.db.execute<{ fresh: boolean }>(
+          sql`select last_used_at > now() - interval '1 minute' as fresh from sessions where user_id = ${u.user.id}`,
+        )
+      ).rows[0]!.fresh;
+    for (let i = 0; i < 100 && !(await fresh()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await fresh()).toBe(true);
   });
 });

@@ -54,6 +54,30 @@ export class SessionGuard extends EventEmitter {
     return pending;
   }
 
+  private touching = new Set<string>();
+  private touchTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * "Last used" is kept to the nearest ten minutes; the sessions to touch are gathered for a second and
+   * written in one statement (after a restart every session is due at once, and one write each would
+   * crowd out the learners' own writes).
+   */
+  private touch(sessionId: string) {
+    this.touching.add(sessionId);
+    this.touchTimer ??= setTimeout(() => {
+      const ids = [...this.touching];
+      this.touching.clear();
+      this.touchTimer = undefined;
+      this.db.$client
+        .query({
+          name: 'sessions_touch',
+          text: 'update sessions set last_used_at = now() where id = any($1::uuid[])',
+          values: [ids],
+        })
+        .catch(() => {});
+    }, 1000).unref();
+  }
+
   private async query(sessionId: string): Promise<Entry | undefined> {
     const epoch = this.epoch;
     // A named prepared statement on the pool: planned once per connection (this is the hot path).
@@ -68,15 +92,7 @@ export class SessionGuard extends EventEmitter {
       return undefined;
     }
     // "Last used" on the account page, to the nearest ten minutes, without a write per request.
-    if (row.stale) {
-      this.db.$client
-        .query({
-          name: 'session_touch',
-          text: 'update sessions set last_used_at = now() where id = $1',
-          values: [sessionId],
-        })
-        .catch(() => {});
-    }
+    if (row.stale) this.touch(sessionId);
     const entry = { userId: row.user_id, role: row.role, until: Date.now() + this.cacheMs };
     if (this.cacheMs > 0 && epoch === this.epoch) {
       if (this.cache.size > 100_000) this.cache.clear();

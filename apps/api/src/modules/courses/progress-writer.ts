@@ -25,6 +25,7 @@ export const PROGRESS_UPSERT_MANY = `with input as (
                   case when ep.duration_seconds > 0 then least(ep.last_second, ep.duration_seconds) else ep.last_second end,
                   ep.percent, case when ep.percent >= ${WATCHED_AT_PERCENT} then now() end, now()
            from ep
+           order by ep.user_id, ep.id
            on conflict (user_id, episode_id) do update set
              last_second = excluded.last_second,
              completion_percentage = greatest(episode_progress.completion_percentage, excluded.completion_percentage),
@@ -85,7 +86,11 @@ export class ProgressWriter {
         const before = merged.get(key(save));
         merged.set(key(save), before ? { ...save, percent: Math.max(before.percent, save.percent) } : save);
       }
-      const rows = [...merged.values()];
+      // Every batch takes its rows' locks in the same order, so two batches in flight at once that share a
+      // row wait for each other instead of deadlocking (which PostgreSQL would notice only after a second).
+      const rows = [...merged.values()].sort((x, y) =>
+        x.userId === y.userId ? (x.episodeId < y.episodeId ? -1 : 1) : x.userId < y.userId ? -1 : 1,
+      );
       if (rows.length === 1) {
         const row = await upsertProgress(this.db, rows[0]!);
         for (const w of batch) w.done(row);
