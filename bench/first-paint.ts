@@ -22,7 +22,7 @@ async function once(browser: Browser, base: string) {
       requests++;
     });
     await page.goto(`${base}/courses`, { waitUntil: 'commit', timeout: 60_000 });
-    await page.locator('a[href^="/course/"]').first().waitFor({ timeout: 60_000 });
+    await page.locator('a[href^="/courses/"]').first().waitFor({ timeout: 60_000 });
     const usableMs = await page.evaluate(() => performance.now());
     // Painted long before the first course shows.
     const fcpMs = await page.evaluate(

@@ -1,9 +1,26 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The built page's stylesheet is fetched at once but does not hold back the first paint: the page's own
+ * inline shell (index.html) paints as soon as the HTML is in, and main.tsx applies the stylesheet before
+ * React draws anything (so nothing shows unstyled). On a slow connection that is a round trip sooner.
+ */
+function stylesheetAfterShell(): Plugin {
+  return {
+    name: 'stylesheet-after-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(/<link rel="stylesheet"([^>]*)>/g, '<link rel="preload" as="style" data-app-style$1>'),
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), stylesheetAfterShell()],
   // The API replaces this with a fresh nonce on every page it serves (docs/decisions/007): Vite puts it on the
   // page's scripts and on <meta property="csp-nonce">, where its preloader and our head-script injector read it.
   html: { cspNonce: '__CSP_NONCE__' },

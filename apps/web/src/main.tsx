@@ -7,8 +7,28 @@ import '@fontsource/sarabun/600.css';
 import '@fontsource/sarabun/700.css';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+/** The built page's stylesheet, preloaded (vite.config.ts), applied before the app draws. */
+function stylesApplied(): Promise<unknown> {
+  const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[data-app-style]')];
+  return Promise.all(
+    preloaded.map(
+      (p) =>
+        new Promise<void>((resolve) => {
+          const sheet = document.createElement('link');
+          sheet.rel = 'stylesheet';
+          sheet.href = p.href;
+          if (p.crossOrigin !== null) sheet.crossOrigin = p.crossOrigin;
+          sheet.onload = sheet.onerror = () => resolve();
+          document.head.appendChild(sheet);
+        }),
+    ),
+  );
+}
+
+void stylesApplied().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
