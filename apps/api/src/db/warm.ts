@@ -1,7 +1,7 @@
 import { PROGRESS_UPSERT } from '../modules/courses/progress.repo.js';
 import { PROGRESS_UPSERT_MANY } from '../modules/courses/progress-writer.js';
 import { USER_BY_ID } from '../modules/users/users.repo.js';
-import { SESSION_LIVE } from '../plugins/auth.js';
+import { SESSIONS_LIVE } from '../plugins/auth.js';
 import type { Db } from './client.js';
 
 const NOBODY = '00000000-0000-0000-0000-000000000000';
@@ -12,7 +12,7 @@ const NOBODY = '00000000-0000-0000-0000-000000000000';
  * first requests after a start.
  */
 const HOT: { name: string; text: string; values: unknown[] }[] = [
-  { name: 'session_live', text: SESSION_LIVE, values: [NOBODY] },
+  { name: 'sessions_live', text: SESSIONS_LIVE, values: [[NOBODY]] },
   { name: 'user_by_id', text: USER_BY_ID, values: [NOBODY] },
   { name: 'progress_upsert', text: PROGRESS_UPSERT, values: [NOBODY, NOBODY, NOBODY, 0, 0] },
   { name: 'progress_upsert_many', text: PROGRESS_UPSERT_MANY, values: [[], [], [], [], []] },

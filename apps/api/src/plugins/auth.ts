@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { AppError, unauthorized } from '../lib/errors.js';
 import { listenToChannels } from '../lib/pg-listen.js';
+import { TickBatcher } from '../lib/tick-batcher.js';
 import { bearer, TokenSigner } from '../lib/tokens.js';
 
 type Role = 'learner' | 'instructor' | 'admin';
@@ -16,10 +17,14 @@ type Role = 'learner' | 'instructor' | 'admin';
  */
 type Entry = { userId: string; role: Role; until: number };
 
-/** A live session and its user's role (the hot path of every authenticated request). */
-export const SESSION_LIVE = `select s.user_id, u.role, s.last_used_at < now() - interval '10 minutes' as stale
+/** Live sessions and their users' roles (the hot path of every authenticated request), several at once. */
+export const SESSIONS_LIVE = `select s.id, s.user_id, u.role, s.last_used_at < now() - interval '10 minutes' as stale
              from sessions s join users u on u.id = s.user_id
-             where s.id = $1 and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`;
+             where s.id = any($1::uuid[]) and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type LiveRow = { id: string; user_id: string; role: Role; stale: boolean };
 
 export class SessionGuard extends EventEmitter {
   private readonly cache = new Map<string, Entry>();
@@ -54,6 +59,19 @@ export class SessionGuard extends EventEmitter {
     return pending;
   }
 
+  /** The lookups of one turn of the event loop, in one query (a named statement, planned once per connection). */
+  private readonly live = new TickBatcher<string, LiveRow>(async (ids) => {
+    // Our own signed tokens carry the ids; anything else would only spoil the others' query.
+    const valid = ids.filter((id) => UUID.test(id));
+    if (!valid.length) return new Map();
+    const { rows } = await this.db.$client.query<LiveRow>({
+      name: 'sessions_live',
+      text: SESSIONS_LIVE,
+      values: [valid],
+    });
+    return new Map(rows.map((r) => [r.id, r]));
+  });
+
   private touching = new Set<string>();
   private touchTimer: NodeJS.Timeout | undefined;
 
@@ -80,13 +98,7 @@ export class SessionGuard extends EventEmitter {
 
   private async query(sessionId: string): Promise<Entry | undefined> {
     const epoch = this.epoch;
-    // A named prepared statement on the pool: planned once per connection (this is the hot path).
-    const { rows } = await this.db.$client.query<{ user_id: string; role: Role; stale: boolean }>({
-      name: 'session_live',
-      text: SESSION_LIVE,
-      values: [sessionId],
-    });
-    const row = rows[0];
+    const row = await this.live.get(sessionId);
     if (!row) {
       this.cache.delete(sessionId);
       return undefined;
