@@ -27,10 +27,11 @@ export function SignInReturn(props: {
   const { t } = useI18n();
   const errorText = useErrorText();
   const navigate = useNavigate();
-  const [problem, setProblem] = useState<string>();
+  // What went wrong, said in the words of the latest render (the provider's name may arrive after the answer).
+  const [problem, setProblem] = useState<'failed' | 'cancelled' | { text: string }>();
   const [limit, setLimit] = useState<{ limit: DeviceLimitError; redirect: string }>();
   const started = useRef(false);
-  const { read, failed, cancelled } = props;
+  const { read } = props;
   useEffect(() => {
     if (started.current) return; // once, also under StrictMode
     started.current = true;
@@ -38,7 +39,7 @@ export function SignInReturn(props: {
     // The code or token is not left in the address bar or the history.
     window.history.replaceState(null, '', window.location.pathname);
     if ('error' in answer) {
-      setProblem(answer.error === 'cancelled' ? cancelled : failed);
+      setProblem(answer.error === 'cancelled' ? 'cancelled' : 'failed');
       return;
     }
     answer.signIn().then(
@@ -46,9 +47,12 @@ export function SignInReturn(props: {
         o.kind === 'done'
           ? navigate(answer.redirect, { replace: true })
           : setLimit({ limit: o.limit, redirect: answer.redirect }),
-      (err) => setProblem(err instanceof ApiError && err.code === 'UNAUTHORIZED' ? failed : errorText(err)),
+      (err) =>
+        setProblem(
+          err instanceof ApiError && err.code === 'UNAUTHORIZED' ? 'failed' : { text: errorText(err) },
+        ),
     );
-  }, [read, failed, cancelled, errorText, navigate]);
+  }, [read, errorText, navigate]);
   if (limit) {
     return (
       <AuthShell title={t('login.title')}>
@@ -59,7 +63,7 @@ export function SignInReturn(props: {
   if (!problem) return <PageLoading label={props.working} />;
   return (
     <AuthShell title={t('login.title')}>
-      <Alert>{problem}</Alert>
+      <Alert>{typeof problem === 'string' ? props[problem] : problem.text}</Alert>
       <Link to="/login" className={`mt-4 inline-block ${textLink}`}>
         {t('signin.back')}
       </Link>
