@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   expect,
+  fillContact,
   loginInPage,
   noSeriousViolations,
   PASSWORD,
@@ -207,12 +208,7 @@ test('partner sign-in: the partner’s own login page, back to the platform, con
   // Signed in and joined to the partner's organisation, which asks for contact details first.
   await expect(page).toHaveURL('/guard-contact?redirect=%2Flibrary');
   expect(await page.evaluate(() => window.location.search)).not.toContain('code=');
-  await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
-  await page.getByLabel('หน่วยงาน / บริษัท').fill('โรงพยาบาลศิริราช');
-  await page.getByLabel('ตำแหน่ง').fill('พยาบาลวิชาชีพ');
-  await page.getByLabel('จังหวัด').selectOption({ label: 'กรุงเทพมหานคร' });
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'บันทึกและไปต่อ' }).click();
+  await fillContact(page, 'โรงพยาบาลศิริราช');
   await expect(page).toHaveURL('/library');
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const course = (await (await request.get('/api/courses/healthy-eating')).json()).course.id as string;

@@ -1,4 +1,12 @@
-import { expect, mailTo, noSeriousViolations, registerByApi, test, withTokens } from './fixtures';
+import {
+  expect,
+  fillContact,
+  mailTo,
+  noSeriousViolations,
+  registerByApi,
+  test,
+  withTokens,
+} from './fixtures';
 
 test('joining an organisation that requires contact details: the guard first, Thai errors, then the library', async ({
   page,
@@ -18,12 +26,7 @@ test('joining an organisation that requires contact details: the guard first, Th
   await page.getByLabel('เบอร์โทรศัพท์').fill('เบอร์ผิด');
   await page.getByLabel('เบอร์โทรศัพท์').blur();
   await expect(page.getByText('เบอร์โทรศัพท์ไม่ถูกต้อง')).toBeVisible();
-  await page.getByLabel('เบอร์โทรศัพท์').fill('081 234 5678');
-  await page.getByLabel('หน่วยงาน / บริษัท').fill('โรงพยาบาลตัวอย่าง');
-  await page.getByLabel('ตำแหน่ง').fill('พยาบาลวิชาชีพ');
-  await page.getByLabel('จังหวัด').selectOption({ label: 'เชียงใหม่' });
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'บันทึกและไปต่อ' }).click();
+  await fillContact(page, 'โรงพยาบาลตัวอย่าง', 'เชียงใหม่');
   await expect(page).toHaveURL('/library');
   // Asked once: the library does not send the learner back.
   await page.reload();

@@ -128,3 +128,13 @@ export async function contentServiceUp(request: APIRequestContext, timeout = 120
 export const contentBearer = async (request: APIRequestContext) => ({
   authorization: `Bearer ${(await (await request.get('/api/public-config')).json()).contentToken}`,
 });
+
+/** Fills the contact guard's form (Thai labels) with valid details, consent given, and saves it. */
+export async function fillContact(page: Page, organisation: string, province = 'กรุงเทพมหานคร') {
+  await page.getByLabel('เบอร์โทรศัพท์').fill('081 234 5678');
+  await page.getByLabel('หน่วยงาน / บริษัท').fill(organisation);
+  await page.getByLabel('ตำแหน่ง').fill('พยาบาลวิชาชีพ');
+  await page.getByLabel('จังหวัด').selectOption({ label: province });
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'บันทึกและไปต่อ' }).click();
+}
