@@ -359,7 +359,7 @@ async function main() {
   await fs.mkdir(path.join(here, 'results'), { recursive: true });
   const file = ONLY ? `latest-${ONLY}.json` : 'latest.json';
   await fs.writeFile(path.join(here, 'results', file), `${JSON.stringify(results, null, 2)}\n`);
-  console.log('\nresults written to bench/results/latest.json');
+  console.log(`\nresults written to bench/results/${file}`);
 }
 
 main().catch((err) => {
