@@ -1,5 +1,4 @@
-import { PROGRESS_UPSERT } from '../modules/courses/progress.repo.js';
-import { PROGRESS_UPSERT_MANY } from '../modules/courses/progress-writer.js';
+import { PROGRESS_UPSERT, PROGRESS_UPSERT_MANY } from '../modules/courses/progress.repo.js';
 import { USER_BY_ID } from '../modules/users/users.repo.js';
 import { SESSIONS_LIVE } from '../plugins/auth.js';
 import type { Db } from './client.js';

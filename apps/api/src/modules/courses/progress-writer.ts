@@ -1,37 +1,10 @@
 import type { Db } from '../../db/client.js';
 import {
+  PROGRESS_UPSERT_MANY,
   upsertProgress,
-  WATCHED_AT_PERCENT,
   type ProgressSave,
   type SavedProgress,
 } from './progress.repo.js';
-
-/**
- * The many-rows form of the progress upsert (progress.repo.ts): the same rule for each row (a published
- * episode of that course, a teaser or one the learner is entitled to; the position clamped to the duration;
- * the completion never decreasing; watched set once), in one statement and one commit.
- */
-export const PROGRESS_UPSERT_MANY = `with input as (
-             select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::int[])
-               as i(user_id, episode_id, course_id, last_second, percent)),
-           ep as (
-             select i.user_id, e.id, e.course_id, e.duration_seconds, i.last_second, i.percent
-             from input i join episodes e on e.id = i.episode_id and e.course_id = i.course_id
-             join courses c on c.id = e.course_id
-             where e.published and c.status = 'published'
-               and (e.is_teaser or (select a.reason from course_access(i.user_id, c.id) a) <> 'none'))
-           insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at)
-           select ep.user_id, ep.id, ep.course_id,
-                  case when ep.duration_seconds > 0 then least(ep.last_second, ep.duration_seconds) else ep.last_second end,
-                  ep.percent, case when ep.percent >= ${WATCHED_AT_PERCENT} then now() end, now()
-           from ep
-           order by ep.user_id, ep.id
-           on conflict (user_id, episode_id) do update set
-             last_second = excluded.last_second,
-             completion_percentage = greatest(episode_progress.completion_percentage, excluded.completion_percentage),
-             watched_at = coalesce(episode_progress.watched_at, excluded.watched_at),
-             updated_at = now()
-           returning user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at`;
 
 interface Waiting {
   save: ProgressSave;

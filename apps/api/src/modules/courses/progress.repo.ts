@@ -3,26 +3,52 @@ import type { Db } from '../../db/client.js';
 /** An episode counts as watched from this share of distinct seconds played (PRODUCT.md section 5). */
 export const WATCHED_AT_PERCENT = 90;
 
-/**
- * One row per learner and episode, in one statement, so concurrent saves from two tabs lose nothing:
- * the completion never decreases, the position is the latest, watched is set once and stays.
+/*
+ * The rule of a progress save, written once and used by both statements below: the episode is published, of
+ * that course, and a teaser or one the learner is entitled to (the one rule, course_access); the position is
+ * clamped to the duration; one row per learner and episode, so concurrent saves lose nothing: the completion
+ * never decreases, the position is the latest, watched is set once (at 90%) and stays.
  */
-/** The progress upsert (exported for the benchmark's bare baseline, which runs the very same statement). */
-export const PROGRESS_UPSERT = `with ep as (
-             select e.id, e.course_id, e.duration_seconds from episodes e join courses c on c.id = e.course_id
-             where e.id = $2 and e.course_id = $3 and e.published and c.status = 'published'
-               and (e.is_teaser or (select a.reason from course_access($1, c.id) a) <> 'none'))
-           insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at)
-           select $1, ep.id, ep.course_id,
-                  case when ep.duration_seconds > 0 then least($4::int, ep.duration_seconds) else $4::int end,
-                  $5::int, case when $5::int >= ${WATCHED_AT_PERCENT} then now() end, now()
-           from ep
-           on conflict (user_id, episode_id) do update set
+const savable = (user: string) => `e.published and c.status = 'published'
+               and (e.is_teaser or (select a.reason from course_access(${user}, c.id) a) <> 'none')`;
+const saved = (user: string, last: string, percent: string) => `select ${user}, ep.id, ep.course_id,
+                  case when ep.duration_seconds > 0 then least(${last}, ep.duration_seconds) else ${last} end,
+                  ${percent}, case when ${percent} >= ${WATCHED_AT_PERCENT} then now() end, now()`;
+const INTO = `insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at)`;
+const MERGED = `on conflict (user_id, episode_id) do update set
              last_second = excluded.last_second,
              completion_percentage = greatest(episode_progress.completion_percentage, excluded.completion_percentage),
              watched_at = coalesce(episode_progress.watched_at, excluded.watched_at),
-             updated_at = now()
+             updated_at = now()`;
+
+/** One save (exported for the benchmark's bare baseline, which runs the very same statement). */
+export const PROGRESS_UPSERT = `with ep as (
+             select e.id, e.course_id, e.duration_seconds from episodes e join courses c on c.id = e.course_id
+             where e.id = $2 and e.course_id = $3 and ${savable('$1')})
+           ${INTO}
+           ${saved('$1', '$4::int', '$5::int')}
+           from ep
+           ${MERGED}
            returning last_second, completion_percentage, watched_at, updated_at`;
+
+/**
+ * Many saves in one statement and one commit (ProgressWriter), rows taken in (learner, episode) order so two
+ * such statements at once lock shared rows in the same order.
+ */
+export const PROGRESS_UPSERT_MANY = `with input as (
+             select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::int[])
+               as i(user_id, episode_id, course_id, last_second, percent)),
+           ep as (
+             select i.user_id, e.id, e.course_id, e.duration_seconds, i.last_second, i.percent
+             from input i join episodes e on e.id = i.episode_id and e.course_id = i.course_id
+             join courses c on c.id = e.course_id
+             where ${savable('i.user_id')})
+           ${INTO}
+           ${saved('ep.user_id', 'ep.last_second', 'ep.percent')}
+           from ep
+           order by ep.user_id, ep.id
+           ${MERGED}
+           returning user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at`;
 
 /**
  * Saves progress in one statement, so concurrent saves from two tabs lose nothing and the hot path is one
