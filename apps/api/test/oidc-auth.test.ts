@@ -66,6 +66,11 @@ async function startAndLogin(login: string) {
   return { codeVerifier, back, state: started.json().state as string };
 }
 
+/** The learner's organisation, as the account page reads it. */
+const organizationOf = async (token: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/users/organization', headers: bearer(token) })).json()
+    .organization as { id: string; name: string } | null;
+
 const finish = (payload: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
@@ -106,12 +111,10 @@ describe('partner sign-in (POST /api/siriraj-auth) against a real OpenID Connect
     const res = await finishWith(r);
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ email, firstName: 'ผู้ใช้', lastName: 'พาร์ทเนอร์' });
-    const org = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/organization',
-      headers: bearer(res.json().access_token),
+    expect(await organizationOf(res.json().access_token)).toMatchObject({
+      id: partnerOrg,
+      name: 'โรงพยาบาลศิริราช',
     });
-    expect(org.json().organization).toMatchObject({ id: partnerOrg, name: 'โรงพยาบาลศิริราช' });
   });
 
   it('signs into the existing account of the same confirmed e-mail, and moves it into the partner organisation', async () => {
@@ -245,12 +248,7 @@ describe('LINE Login (POST /api/line-auth): the same flow, HS256 ID tokens, no e
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ email, firstName: 'ไลน์', lastName: 'ผู้ใช้' });
-    const org = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/organization',
-      headers: bearer(res.json().access_token),
-    });
-    expect(org.json().organization).toBeNull();
+    expect(await organizationOf(res.json().access_token)).toBeNull();
   });
 });
 
@@ -261,9 +259,6 @@ describe('joining an organisation by e-mail domain', () => {
     await t.db.insert(organizations).values({ id, name: 'โรงพยาบาลโดเมน', emailDomains: [domain] });
     return { id, domain };
   };
-  const organizationOf = async (token: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/users/organization', headers: bearer(token) })).json()
-      .organization as { id: string } | null;
 
   it('an address at the domain joins only once it is confirmed (here: by the mailed reset link)', async () => {
     const org = await domainOrg();

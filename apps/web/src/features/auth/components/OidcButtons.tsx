@@ -15,8 +15,24 @@ export function useOidcLabel(provider: OidcProvider, config: PublicConfig | unde
   return config?.partnerSignIn?.name ?? t('oidc.partner');
 }
 
-const base =
-  'mt-3 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg px-4 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:opacity-60';
+/** How each provider's button looks: its colours and its mark. */
+const LOOK: Record<OidcProvider, { className: string; icon: { className: string; path: string } }> = {
+  siriraj: {
+    className: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
+    icon: {
+      className: 'fill-teal-700',
+      path: 'M12 2 3 6v6c0 5 3.8 9.7 9 10 5.2-.3 9-5 9-10V6l-9-4zm-1 5h2v4h4v2h-4v4h-2v-4H7v-2h4V7z',
+    },
+  },
+  // LINE's green, darkened to keep white text readable (4.5:1).
+  line: {
+    className: 'bg-[#06813F] text-white hover:bg-[#056B34]',
+    icon: {
+      className: 'fill-current',
+      path: 'M12 3C6.5 3 2 6.6 2 11c0 3.9 3.5 7.2 8.3 7.9.3.1.8.2.9.5.1.3.1.7 0 1l-.1.9c0 .3-.2 1 .9.5 1.1-.5 6-3.5 8.2-6C21.4 14.3 22 12.7 22 11c0-4.4-4.5-8-10-8z',
+    },
+  },
+};
 
 /** The partner's and LINE's buttons, each shown only when the platform offers it. */
 export function OidcButtons() {
@@ -27,6 +43,9 @@ export function OidcButtons() {
   const [params] = useSearchParams();
   const [busy, setBusy] = useState<OidcProvider>();
   const partner = useOidcLabel('siriraj', config);
+  const offered: [OidcProvider, string][] = [];
+  if (config?.partnerSignIn) offered.push(['siriraj', partner]);
+  if (config?.lineLogin) offered.push(['line', 'LINE']);
   const start = (provider: OidcProvider) => {
     setBusy(provider);
     startOidcLogin(provider, safeRedirect(params.get('redirect'))).catch((err: unknown) => {
@@ -34,36 +53,19 @@ export function OidcButtons() {
       toast(errorText(err), 'error');
     });
   };
-  return (
-    <>
-      {config?.partnerSignIn && (
-        <button
-          type="button"
-          disabled={!!busy}
-          aria-busy={busy === 'siriraj'}
-          onClick={() => start('siriraj')}
-          className={`${base} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`}
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-teal-700">
-            <path d="M12 2 3 6v6c0 5 3.8 9.7 9 10 5.2-.3 9-5 9-10V6l-9-4zm-1 5h2v4h4v2h-4v4h-2v-4H7v-2h4V7z" />
-          </svg>
-          {t('oidc.button', { name: partner })}
-        </button>
-      )}
-      {config?.lineLogin && (
-        <button
-          type="button"
-          disabled={!!busy}
-          aria-busy={busy === 'line'}
-          onClick={() => start('line')}
-          className={`${base} bg-[#06813F] text-white hover:bg-[#056B34]`}
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
-            <path d="M12 3C6.5 3 2 6.6 2 11c0 3.9 3.5 7.2 8.3 7.9.3.1.8.2.9.5.1.3.1.7 0 1l-.1.9c0 .3-.2 1 .9.5 1.1-.5 6-3.5 8.2-6C21.4 14.3 22 12.7 22 11c0-4.4-4.5-8-10-8z" />
-          </svg>
-          {t('oidc.button', { name: 'LINE' })}
-        </button>
-      )}
-    </>
-  );
+  return offered.map(([provider, name]) => (
+    <button
+      key={provider}
+      type="button"
+      disabled={!!busy}
+      aria-busy={busy === provider}
+      onClick={() => start(provider)}
+      className={`mt-3 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg px-4 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:opacity-60 ${LOOK[provider].className}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-5 w-5 ${LOOK[provider].icon.className}`}>
+        <path d={LOOK[provider].icon.path} />
+      </svg>
+      {t('oidc.button', { name })}
+    </button>
+  ));
 }
