@@ -191,3 +191,23 @@ export async function paced(
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors, non2xx };
 }
+
+/**
+ * Starts counting CPU seconds of a server process, of PostgreSQL and of this process (the load generator);
+ * the answer reads them, with the wall-clock seconds since the start.
+ */
+export function cpuMeter(serverPid: number) {
+  const server0 = cpuSeconds((_c, p) => p === serverPid);
+  const pg0 = postgresCpu();
+  const client0 = process.cpuUsage();
+  const t0 = Date.now();
+  return () => {
+    const client = process.cpuUsage(client0);
+    return {
+      wall: (Date.now() - t0) / 1000,
+      server: cpuSeconds((_c, p) => p === serverPid) - server0,
+      postgres: postgresCpu() - pg0,
+      client: (client.user + client.system) / 1e6,
+    };
+  };
+}

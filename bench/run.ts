@@ -15,12 +15,11 @@ import { ensureBenchVideo, ensureLibraryData, learners } from './data.js';
 import { firstFrame } from './first-frame.js';
 import { benchMail } from './mail.js';
 import {
-  cpuSeconds,
+  cpuMeter,
   fmt,
   freePort,
   load,
   paced,
-  postgresCpu,
   startBaseline,
   startNode,
   stopChild,
@@ -118,12 +117,12 @@ async function main() {
       connections = CONNECTIONS,
     ): Promise<Figures> => {
       await load(`http://127.0.0.1:${port}`, request, headerSets, 2, connections); // warm-up
-      const pg0 = postgresCpu();
-      const srv0 = cpuSeconds((_c, p) => p === pid);
+      const meter = cpuMeter(pid);
       const f = await load(`http://127.0.0.1:${port}`, request, headerSets, SECONDS, connections);
+      const used = meter();
       const total = Math.max(1, f.rps * SECONDS);
       const perReq = (s: number) => `${Math.round((s * 1e6) / total)} µs`;
-      const cpu = `server CPU ${perReq(cpuSeconds((_c, p) => p === pid) - srv0)}/req, PostgreSQL CPU ${perReq(postgresCpu() - pg0)}/req`;
+      const cpu = `server CPU ${perReq(used.server)}/req, PostgreSQL CPU ${perReq(used.postgres)}/req`;
       console.log(`  ${name.padEnd(30)} ${fmt(f)}\n  ${''.padEnd(30)} ${cpu}`);
       return f;
     };
@@ -164,13 +163,8 @@ async function main() {
     const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 4000);
     const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 30);
     const pacedSaves = async (label: string) => {
-      // Where the two cores go: the API, PostgreSQL and this load generator, per save.
-      const [api0, pg0, client0, t0] = [
-        cpuSeconds((_c, p) => p === api.pid),
-        postgresCpu(),
-        process.cpuUsage(),
-        Date.now(),
-      ];
+      // Where the two cores go: the API, PostgreSQL and this load generator.
+      const meter = cpuMeter(api.pid!);
       const f = await paced(
         `http://127.0.0.1:${apiPort}`,
         saveRequest,
@@ -179,12 +173,12 @@ async function main() {
         PACED_RATE,
         CONNECTIONS,
       );
-      const wall = (Date.now() - t0) / 1000;
-      const client = process.cpuUsage(client0);
+      const used = meter();
+      const cores = (s: number) => Number((s / used.wall).toFixed(2));
       const cpu = {
-        apiCores: Number(((cpuSeconds((_c, p) => p === api.pid) - api0) / wall).toFixed(2)),
-        postgresCores: Number(((postgresCpu() - pg0) / wall).toFixed(2)),
-        loadGeneratorCores: Number(((client.user + client.system) / 1e6 / wall).toFixed(2)),
+        apiCores: cores(used.server),
+        postgresCores: cores(used.postgres),
+        loadGeneratorCores: cores(used.client),
       };
       console.log(`  ${label.padEnd(44)} ${fmt(f)}`);
       console.log(
