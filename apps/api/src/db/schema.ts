@@ -721,3 +721,28 @@ export const certificates = pgTable(
   },
   (t) => [uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId)],
 );
+
+/**
+ * Every write made through the admin console: who, what, the row before and after, when. Written in the
+ * transaction of the change it records, so a change without its record cannot exist.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What was done, e.g. `course.update`, `user.role`, `session.revoke`. */
+    action: text('action').notNull(),
+    /** The kind of thing changed (`course`, `user`, …) and its id. */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_actor_idx').on(t.actorId),
+  ],
+);
