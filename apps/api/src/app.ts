@@ -6,6 +6,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
 import { AssessmentsService } from './modules/assessments/assessments.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -49,6 +50,8 @@ export interface AppDeps {
   db: Db;
   /** Connection string of the same database, for the job queue's own pool. */
   databaseUrl: string;
+  /** The in-process rate limiter's clock (tests move it instead of waiting); the system clock by default. */
+  limiterClock?: () => number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
@@ -103,7 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { now: deps.limiterClock });
   await app.register(jobsPlugin, {
     connectionString: deps.databaseUrl,
     pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2,
@@ -140,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(billingRoutes, { service: billing });
       await api.register(contactRoutes, { service: new ContactService(app) });
       await api.register(communicationRoutes, { service: new CommunicationService(app) });
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

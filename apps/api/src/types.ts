@@ -32,6 +32,8 @@ declare module 'fastify' {
     cms: ContentService;
     /** onRequest: requires a valid access token of a live session, before the body is read or validated. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** onRequest: as `authenticate`, then 403 unless the session's user is an administrator (read live, not from the token). */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext;

@@ -10,3 +10,4 @@ export * from './assessments.js';
 export * from './certificates.js';
 export * from './billing.js';
 export * from './contact.js';
+export * from './admin.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { AppError, unauthorized } from '../lib/errors.js';
+import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import { listenToChannels } from '../lib/pg-listen.js';
 import { TickBatcher } from '../lib/tick-batcher.js';
 import { bearer, TokenSigner } from '../lib/tokens.js';
@@ -170,6 +170,11 @@ export const authPlugin = fp(
       const role = await guard.liveRole(claims.sid, claims.sub);
       if (!role) throw new AppError('SESSION_REVOKED', 401, 'This session has ended; please sign in again');
       request.auth = { userId: claims.sub, sessionId: claims.sid, role };
+    });
+    // The admin console's one gate: every /api/admin route uses it (apps/api/test/admin-authz.test.ts walks them).
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await app.authenticate(request);
+      if (request.auth.role !== 'admin') throw forbidden('Administrators only');
     });
   },
   { name: 'auth' },

@@ -1,0 +1,12 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { auditRoutes } from './audit.routes.js';
+import { AuditService } from './audit.service.js';
+
+/**
+ * Everything under /api/admin, behind one gate: the hook below runs before any admin route (401 without a
+ * live session, 403 unless an administrator). Admin route plugins are registered here, never beside it.
+ */
+export const adminRoutes: FastifyPluginAsync = async (admin: FastifyInstance) => {
+  admin.addHook('onRequest', admin.requireAdmin);
+  await admin.register(auditRoutes, { service: new AuditService(admin.db) });
+};

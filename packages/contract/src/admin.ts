@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * The admin console's tables are paged, sorted and filtered by the server. Every list endpoint takes this
+ * query (with its own sortable columns) and answers one page with the total.
+ */
+export const pageQuery = <const S extends readonly [string, ...string[]]>(sortable: S) =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    sort: z.enum(sortable).default(sortable[0]),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    /** Free-text search, where the list has one. */
+    q: z.string().trim().max(200).optional(),
+  });
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+/** Who made an admin write, as shown in the console. */
+export const auditActor = z.object({ id: z.string(), email: z.string(), name: z.string() });
+
+export const auditEntry = z.object({
+  id: z.string(),
+  /** Null when the administrator's account has since been removed. */
+  actor: auditActor.nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditQuery = pageQuery(['at']).extend({
+  entity: z.string().trim().min(1).max(60).optional(),
+  entityId: z.string().trim().min(1).max(200).optional(),
+  actorId: z.uuid().optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const auditPage = pageOf(auditEntry);
+export type AuditPage = z.infer<typeof auditPage>;
