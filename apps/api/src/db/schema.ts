@@ -3,6 +3,8 @@ import {
   bigint,
   boolean,
   check,
+  customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -16,6 +18,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Whole seconds as PostgreSQL's int4multirange, in its text form: '{[0,10),[20,30)}'. */
+const seconds = customType<{ data: string; driverData: string }>({ dataType: () => 'int4multirange' });
+const noSeconds = sql`'{}'::int4multirange`;
 
 export type Marketing = { news: boolean; promotions: boolean; reminders: boolean };
 
@@ -448,6 +453,10 @@ export const episodeProgress = pgTable(
     firstWatchedAt: ts('first_watched_at'),
     watchedAt: ts('watched_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** The seconds played: the union of the ranges the player sent (decision 015). */
+    played: seconds('played').notNull().default(noSeconds),
+    /** What the latest save added to `played` (its row in played_seconds_log, for the retention job). */
+    playedAdded: seconds('played_added').notNull().default(noSeconds),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.episodeId] }),
@@ -455,6 +464,50 @@ export const episodeProgress = pgTable(
     index('episode_progress_user_recent_idx').on(t.userId, t.updatedAt),
     index('episode_progress_course_user_idx').on(t.courseId, t.userId),
   ],
+);
+
+/** Seconds newly played, one row per save that added some; the retention job consumes and deletes them. */
+export const playedSecondsLog = pgTable('played_seconds_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: uuid('user_id').notNull(),
+  episodeId: uuid('episode_id').notNull(),
+  added: seconds('added').notNull(),
+  /** The learner's first played seconds of this episode: one more viewer. */
+  newViewer: boolean('new_viewer').notNull(),
+  at: ts('at').notNull().defaultNow(),
+});
+
+/** Per episode and second, how many viewers played it (kept by the retention job from the log). */
+export const episodeRetention = pgTable(
+  'episode_retention',
+  {
+    episodeId: uuid('episode_id')
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    second: integer('second').notNull(),
+    viewers: integer('viewers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.episodeId, t.second] })],
+);
+
+/** Per episode, how many learners played any of it (the denominator of its retention curve). */
+export const episodeViewers = pgTable('episode_viewers', {
+  episodeId: uuid('episode_id')
+    .primaryKey()
+    .references(() => episodes.id, { onDelete: 'cascade' }),
+  viewers: integer('viewers').notNull(),
+});
+
+/** Days on which a learner played something new (active learners per day and week), from the same log. */
+export const learnerDays = pgTable(
+  'learner_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
 );
 
 export const organizations = pgTable('organizations', {
