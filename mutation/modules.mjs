@@ -1,0 +1,65 @@
+/**
+ * The modules measured by mutation testing (issue 16): where a silent mistake costs most. Each one is
+ * mutated on its own, against the few test files that exercise it, so one run takes minutes.
+ */
+export const modules = {
+  'api-sessions': {
+    project: 'api',
+    what: 'tokens and sessions, the refresh and device-limit rules',
+    mutate: [
+      'apps/api/src/lib/tokens.ts',
+      'apps/api/src/modules/auth/auth.service.ts',
+      'apps/api/src/modules/auth/sessions.repo.ts',
+    ],
+    tests: ['apps/api/test/auth.test.ts', 'apps/api/test/auth-required.test.ts'],
+  },
+  'api-throttle': {
+    project: 'api',
+    what: 'throttling (login, check-password, forgot-password limits)',
+    mutate: ['apps/api/src/plugins/rate-limit.ts'],
+    tests: ['apps/api/src/plugins/rate-limit.test.ts', 'apps/api/test/throttle.test.ts'],
+  },
+  'api-progress': {
+    project: 'api',
+    what: 'the progress upsert and its rules',
+    mutate: [
+      'apps/api/src/modules/courses/progress.repo.ts',
+      'apps/api/src/modules/courses/progress-writer.ts',
+    ],
+    tests: ['apps/api/test/courses.test.ts', 'apps/api/test/entitlement.test.ts'],
+  },
+  'api-playback': {
+    project: 'api',
+    what: 'playback token signing and checking',
+    mutate: ['apps/api/src/modules/media/playback-tokens.ts'],
+    tests: ['apps/api/src/modules/media/playback-tokens.test.ts', 'apps/api/test/media.test.ts'],
+  },
+  'web-session': {
+    project: 'web',
+    what: 'the web session library (86400 s refresh, 401 handling, storage keys)',
+    mutate: ['apps/web/src/lib/session.ts', 'apps/web/src/lib/storage.ts'],
+    tests: ['apps/web/src/lib/session.test.ts', 'apps/web/src/lib/logout.test.ts'],
+  },
+  'web-player': {
+    project: 'web',
+    what: "the player's progress and resume logic",
+    mutate: [
+      'apps/web/src/features/player/lib/progress.ts',
+      'apps/web/src/features/player/lib/resume.ts',
+      'apps/web/src/features/player/lib/played-ranges.ts',
+      'apps/web/src/features/player/lib/use-watch-progress.ts',
+    ],
+    tests: [
+      'apps/web/src/features/player/lib/progress.test.ts',
+      'apps/web/src/features/player/lib/resume.test.ts',
+      'apps/web/src/features/player/lib/played-ranges.test.ts',
+      'apps/web/src/features/player/lib/use-watch-progress.test.tsx',
+    ],
+  },
+};
+
+export function moduleNamed(name) {
+  const m = modules[name];
+  if (!m) throw new Error(`MUTATION_MODULE must be one of: ${Object.keys(modules).join(', ')}`);
+  return m;
+}
