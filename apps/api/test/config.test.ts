@@ -63,6 +63,27 @@ describe('configuration', () => {
     expect(c.payments.stripe?.secretKey).toBe('sk_live_x');
   });
 
+  it('refuses production without SMTP_URL, and without PUBLIC_URL, naming each', () => {
+    const complete = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-real-production-secret-of-enough-length-1234',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PUBLIC_URL: 'https://rianroo.example',
+      SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+    };
+    expect(loadConfig(complete).production).toBe(true);
+    const { SMTP_URL: _smtp, ...noSmtp } = complete;
+    expect(() => loadConfig(noSmtp)).toThrow(ConfigError);
+    expect(() => loadConfig(noSmtp)).toThrow(/SMTP_URL must be set in production/);
+    expect(() => loadConfig({ ...complete, SMTP_URL: '' })).toThrow(/SMTP_URL must be set in production/);
+    const { PUBLIC_URL: _public, ...noPublicUrl } = complete;
+    expect(() => loadConfig(noPublicUrl)).toThrow(ConfigError);
+    expect(() => loadConfig(noPublicUrl)).toThrow(/PUBLIC_URL must be set in production/);
+    expect(() => loadConfig({ ...complete, PUBLIC_URL: '' })).toThrow(/PUBLIC_URL must be set in production/);
+    // Outside production both may be left out (development keeps mail; links use HOST and PORT).
+    expect(() => loadConfig({ ...noSmtp, NODE_ENV: 'development' })).not.toThrow();
+  });
+
   it('a stripe provider needs its secret key and webhook secret', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
       /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/db/client.js';
 import { TEMPLATE, withDatabase } from './global-setup.js';
@@ -41,6 +41,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 export async function createTestApp(
   env: Record<string, string> = {},
   shareDatabaseOf?: TestApp,
+  deps: Pick<AppDeps, 'limiterClock'> = {},
 ): Promise<TestApp> {
   const database = shareDatabaseOf
     ? { url: shareDatabaseOf.databaseUrl, drop: async () => {} }
@@ -54,7 +55,7 @@ export async function createTestApp(
     ...env,
   });
   const db = createDb(database.url, 5);
-  const app = await buildApp(config, { db, databaseUrl: database.url });
+  const app = await buildApp(config, { db, databaseUrl: database.url, ...deps });
   await app.ready();
   return {
     app,

@@ -102,3 +102,26 @@ describe('system endpoints and HTTP conventions', () => {
     expect((await t.app.inject('/api/dev/mail')).statusCode).toBe(200);
   });
 });
+
+describe('production', () => {
+  it('has no development outbox: /api/dev/mail is 404 in the one error shape', async () => {
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-real-production-secret-of-enough-length-1234',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PUBLIC_URL: 'https://rianroo.example',
+      SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+      CMS_ENABLED: 'false',
+    });
+    try {
+      expect(prod.config.production).toBe(true);
+      const res = await prod.app.inject('/api/dev/mail');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+      // The same app answers its other routes: the 404 is the outbox's absence, not a dead app.
+      expect((await prod.app.inject('/api/health')).statusCode).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -126,10 +126,10 @@ const tooMany = (retryAfter: number) =>
   });
 
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { now?: () => number }) => {
     const store = app.config.redisUrl
       ? new RedisStore(new Redis(app.config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }))
-      : new MemoryStore();
+      : new MemoryStore(opts.now);
     app.decorate('limiter', new Limiter(store));
     app.addHook('onClose', () => store.close());
   },
