@@ -407,6 +407,8 @@ export const videoAssets = pgTable('video_assets', {
     .$type<{ name: string; width: number; height: number; bandwidth: number }[]>()
     .notNull()
     .default([]),
+  /** Percent of the transcoding done while processing (from ffmpeg's progress), 100 when ready. */
+  progress: integer('progress').notNull().default(0),
   hasPoster: boolean('has_poster').notNull().default(false),
   captions: jsonb('captions').$type<{ lang: string; label: string }[]>().notNull().default([]),
   /** The video's uid at Cloudflare Stream, when it is also hosted there. */
