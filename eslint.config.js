@@ -53,6 +53,24 @@ export default tseslint.config(
     },
   },
   {
+    // The admin console is one feature with areas (users/, courses/, analytics/...): from inside an area,
+    // ../../ is still the console; three levels up is another feature.
+    files: ['apps/web/src/features/admin/*/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./\\.\\./(?!\\.\\.)',
+              message: 'Import shared code from lib/ or components/, not from another feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [
       'apps/api/src/config.ts',
       'apps/api/test/**',

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useI18n, type Lang } from '../lib/i18n';
-import { useLoggedIn } from '../lib/use-session';
+import { useLoggedIn, useMe } from '../lib/use-session';
 import { LineIcon } from '../components/ui/Icon';
 import { textLink } from '../components/ui/link-styles';
 
@@ -31,12 +31,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const loggedIn = useLoggedIn();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The console's link shows only to administrators (the console itself checks again, and so does the API).
+  const isAdmin = useMe().data?.role === 'admin';
   const links = [
     { to: '/courses', label: t('nav.courses') },
     ...(loggedIn
       ? [
           { to: '/library', label: t('nav.library') },
           { to: '/account', label: t('nav.account') },
+          ...(isAdmin ? [{ to: '/admin', label: t('nav.admin') }] : []),
           { to: '/logout', label: t('nav.logout') },
         ]
       : [

@@ -39,6 +39,8 @@ const FacebookReturnPage = lazy(() => import('../features/auth/routes/FacebookRe
 const OidcReturnPage = lazy(() => import('../features/auth/routes/OidcReturnPage'));
 const LegalPage = lazy(() => import('../features/legal/routes/LegalPage'));
 const WelcomePage = lazy(() => import('../features/onboarding/routes/WelcomePage'));
+// The admin console is its own chunk (and its areas their own): nothing of it loads for learners.
+const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function AppRoutes() {
@@ -85,6 +87,7 @@ export function AppRoutes() {
         <Route path="/terms" element={<LegalPage which="terms" />} />
         <Route path="/privacy" element={<LegalPage which="privacy" />} />
         <Route path="/welcome" element={<WelcomePage />} />
+        <Route path="/admin/*" element={<AdminApp />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

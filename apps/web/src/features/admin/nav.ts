@@ -1,0 +1,23 @@
+import type { AdminKey } from './i18n';
+
+export interface AdminNavItem {
+  /** Relative to /admin; '' is the overview. */
+  path: string;
+  label: AdminKey;
+}
+
+/**
+ * The console's sections, in menu order: the side nav, the mobile menu and the overview are drawn from this
+ * list. A new section is one line here and one route in routes/AdminRoutes.tsx.
+ */
+export const adminNav: AdminNavItem[] = [
+  { path: '', label: 'admin.nav.overview' },
+  { path: 'users', label: 'admin.nav.users' },
+  { path: 'organizations', label: 'admin.nav.organizations' },
+  { path: 'plans', label: 'admin.nav.plans' },
+  { path: 'coupons', label: 'admin.nav.coupons' },
+  { path: 'applications', label: 'admin.nav.applications' },
+  { path: 'audit', label: 'admin.nav.audit' },
+];
+
+export const adminPath = (path: string) => (path ? `/admin/${path}` : '/admin');

@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { PageLoading } from '../../../components/ui/Spinner';
+import { useAdminI18n } from '../i18n';
+import AdminHome from './AdminHome';
+
+// Each section loads when first opened. A new section: one lazy import and one <Route> here, one line in nav.ts.
+const AuditPage = lazy(() => import('../audit/AuditPage'));
+
+function AdminNotFound() {
+  const { t } = useAdminI18n();
+  return <h1 className="text-2xl font-bold text-slate-900">{t('admin.notFound')}</h1>;
+}
+
+/** The console's routes, relative to /admin. */
+export function AdminRoutes() {
+  const { siteT } = useAdminI18n();
+  return (
+    <Suspense fallback={<PageLoading label={siteT('common.loading')} />}>
+      <Routes>
+        <Route index element={<AdminHome />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="*" element={<AdminNotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}
