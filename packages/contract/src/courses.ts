@@ -54,12 +54,27 @@ export const episodesAndQuizzes = z.object({
   postTest: assessmentSummary.nullable(),
 });
 
-/** Spec section 3: the progress payload, keys spelled as the spec spells them. */
+/** The longest episode a played range may reach into, in seconds (a day). */
+export const MAX_PLAYED_SECOND = 86_400;
+/** At most this many played ranges in one save (the player sends what was played since its last save). */
+export const MAX_PLAYED_RANGES = 100;
+const playedSecond = z.number().finite().min(0).max(MAX_PLAYED_SECOND);
+/**
+ * `[from, to]` seconds played, from before to; the server rounds them to whole seconds and keeps what lies
+ * within the episode. The message is a key, not text for people.
+ */
+export const playedRange = z
+  .tuple([playedSecond, playedSecond])
+  .refine(([from, to]) => from < to, { message: 'played_range_from_not_before_to' });
+
+/** Spec section 3: the progress payload, keys spelled as the spec spells them, and the ranges played. */
 export const progressBody = z.object({
   course_id: z.uuid(),
   episode_id: z.uuid(),
   last_second: z.number().finite().min(0).max(10_000_000),
   episodeCompletionPercentage: z.number().finite().min(0).optional(),
+  /** The seconds played since the last save; older players send none. */
+  playedRanges: z.array(playedRange).max(MAX_PLAYED_RANGES).optional(),
 });
 export const progressItem = z.object({
   episode_id: z.uuid(),
@@ -121,6 +136,18 @@ export const searchQuery = z.object({
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 export const searchResult = z.object({ total: z.number().int(), courses: courseList });
+export type SearchResult = z.infer<typeof searchResult>;
+
+/**
+ * The catalogue page's filter (its URL's `q` and `level`) as the address of the search the web app asks for
+ * (under /api). The server embeds the first answer in the page under the same address.
+ */
+export const catalogSearchPath = (f: { q?: string | null; level?: string | null }) => {
+  const params = new URLSearchParams();
+  if (f.q?.trim()) params.set('q', f.q.trim());
+  if (f.level) params.set('level', f.level);
+  return `/courses?${params.toString()}`;
+};
 
 export const episodeIdParams = z.object({ id: z.uuid() });
 export const episodeDetail = z.object({

@@ -13,8 +13,8 @@ const NOBODY = '00000000-0000-0000-0000-000000000000';
 const HOT: { name: string; text: string; values: unknown[] }[] = [
   { name: 'sessions_live', text: SESSIONS_LIVE, values: [[NOBODY]] },
   { name: 'user_by_id', text: USER_BY_ID, values: [NOBODY] },
-  { name: 'progress_upsert', text: PROGRESS_UPSERT, values: [NOBODY, NOBODY, NOBODY, 0, 0] },
-  { name: 'progress_upsert_many', text: PROGRESS_UPSERT_MANY, values: [[], [], [], [], []] },
+  { name: 'progress_upsert', text: PROGRESS_UPSERT, values: [NOBODY, NOBODY, NOBODY, 0, 0, null] },
+  { name: 'progress_upsert_many', text: PROGRESS_UPSERT_MANY, values: [[], [], [], [], [], []] },
 ];
 
 /**

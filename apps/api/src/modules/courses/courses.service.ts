@@ -1,11 +1,13 @@
-import type { CourseAccess, CourseSummary } from '@rianroo/contract';
+import type { CourseAccess, CourseSummary, progressBody } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.js';
 import { summaries as assessmentSummaries } from '../assessments/assessments.repo.js';
 import * as courses from './courses.repo.js';
 import * as library from './library.repo.js';
 import * as progress from './progress.repo.js';
 import { ProgressWriter } from './progress-writer.js';
+import { wholeSeconds } from './played-seconds.js';
 import { toCourseSummary, toEpisodeOutline, toEpisodeVideo } from './courses.repo.js';
 
 export const noAccess = () =>
@@ -106,17 +108,18 @@ export class CoursesService {
     return episode;
   }
 
-  async saveProgress(
-    userId: string,
-    b: { course_id: string; episode_id: string; last_second: number; episodeCompletionPercentage?: number },
-  ) {
+  async saveProgress(userId: string, b: z.infer<typeof progressBody>) {
+    const ranges = b.playedRanges ? wholeSeconds(b.playedRanges) : null;
+    const percent = b.episodeCompletionPercentage;
     // One statement on the hot path; only a refusal costs a second look, to say 404 or 403.
     const row = await this.progressWriter.save({
       userId,
       episodeId: b.episode_id,
       courseId: b.course_id,
       lastSecond: Math.floor(b.last_second),
-      percent: Math.floor(Math.min(100, b.episodeCompletionPercentage ?? 0)),
+      // Without a percentage the ranges alone give the completion; an older player's missing one is 0.
+      percent: percent === undefined ? (ranges ? null : 0) : Math.floor(Math.min(100, percent)),
+      ranges,
     });
     if (!row) {
       await this.watchable(userId, b.course_id, b.episode_id);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import {
   PROGRESS_UPSERT_MANY,
+  toMultirange,
   upsertProgress,
   type ProgressSave,
   type SavedProgress,
@@ -14,13 +15,22 @@ interface Waiting {
 
 const key = (s: ProgressSave) => `${s.userId}:${s.episodeId}:${s.courseId}`;
 
+/** Two saves of one episode as if one after the other: the later position, the higher percentage, both ranges. */
+function together(a: ProgressSave, b: ProgressSave): ProgressSave {
+  const percent =
+    a.percent === null ? b.percent : b.percent === null ? a.percent : Math.max(a.percent, b.percent);
+  const ranges = a.ranges && b.ranges ? [...a.ranges, ...b.ranges] : (a.ranges ?? b.ranges);
+  return { ...b, percent, ranges };
+}
+
 /**
  * Writes progress saves in batches: the saves that arrive in one turn of the event loop go to PostgreSQL
  * as one statement (one round trip, one commit, one WAL flush for all of them), up to `maxBatch` at a time
  * and `maxInFlight` statements at once. Each save is answered only once its statement has committed, so an
  * acknowledged save is as durable as one written alone. Two saves of one learner's episode in one batch
- * become one row, as they would one after the other: the later position, the higher completion. Should a
- * batch fail, its saves are written one by one, so one bad save cannot sink the others.
+ * become one row, as they would one after the other: the later position, the higher completion, the
+ * ranges of both. Should a batch fail, its saves are written one by one, so one bad save cannot sink the
+ * others.
  */
 export class ProgressWriter {
   private queue: Waiting[] = [];
@@ -57,7 +67,7 @@ export class ProgressWriter {
       const merged = new Map<string, ProgressSave>();
       for (const { save } of batch) {
         const before = merged.get(key(save));
-        merged.set(key(save), before ? { ...save, percent: Math.max(before.percent, save.percent) } : save);
+        merged.set(key(save), before ? together(before, save) : save);
       }
       // Every batch takes its rows' locks in the same order, so two batches in flight at once that share a
       // row wait for each other instead of deadlocking (which PostgreSQL would notice only after a second).
@@ -81,6 +91,7 @@ export class ProgressWriter {
             rows.map((r) => r.courseId),
             rows.map((r) => r.lastSecond),
             rows.map((r) => r.percent),
+            rows.map((r) => toMultirange(r.ranges)),
           ],
         });
         const byRow = new Map(saved.map((r) => [`${r.user_id}:${r.episode_id}:${r.course_id}`, r]));

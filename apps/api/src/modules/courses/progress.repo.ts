@@ -7,48 +7,65 @@ export const WATCHED_AT_PERCENT = 90;
  * The rule of a progress save, written once and used by both statements below: the episode is published, of
  * that course, and a teaser or one the learner is entitled to (the one rule, course_access); the position is
  * clamped to the duration; one row per learner and episode, so concurrent saves lose nothing: the completion
- * never decreases, the position is the latest, watched is set once (at 90%) and stays.
+ * never decreases, the position is the latest, watched is set once (at 90%) and stays. The played seconds
+ * and the completion they allow come from progress_merge (the union, the plausibility cap; decision 015),
+ * and the seconds a save adds go to played_seconds_log for the retention job, in the same statement.
  */
 const savable = (user: string) => `e.published and c.status = 'published'
                and (e.is_teaser or (select a.reason from course_access(${user}, c.id) a) <> 'none')`;
-const saved = (user: string, last: string, percent: string) => `select ${user}, ep.id, ep.course_id,
+/** The save against the row as last seen (unlocked; the update below unites with the row as locked). */
+const merge = (user: string, ranges: string, percent: string) => `
+             left join episode_progress p on p.user_id = ${user} and p.episode_id = ep.id
+             cross join lateral progress_merge(p.played, p.updated_at, ${ranges}, ${percent}, ep.duration_seconds) m`;
+const saved = (user: string, last: string) => `select ${user}, ep.id, ep.course_id,
                   case when ep.duration_seconds > 0 then least(${last}, ep.duration_seconds) else ${last} end,
-                  ${percent}, case when ${percent} >= ${WATCHED_AT_PERCENT} then now() end, now()`;
-const INTO = `insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at)`;
+                  m.percent, case when m.percent >= ${WATCHED_AT_PERCENT} then now() end, now(), m.played, m.played`;
+const INTO = `insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at, played, played_added)`;
 const MERGED = `on conflict (user_id, episode_id) do update set
              last_second = excluded.last_second,
              completion_percentage = greatest(episode_progress.completion_percentage, excluded.completion_percentage),
              watched_at = coalesce(episode_progress.watched_at, excluded.watched_at),
+             played = episode_progress.played + excluded.played,
+             played_added = excluded.played - episode_progress.played,
              updated_at = now()`;
+const LOGGED = `logged as (
+             insert into played_seconds_log (user_id, episode_id, added, new_viewer)
+             select user_id, episode_id, played_added, played_added = played from up where not isempty(played_added))`;
 
 /** One save (exported for the benchmark's bare baseline, which runs the very same statement). */
 export const PROGRESS_UPSERT = `with ep as (
              select e.id, e.course_id, e.duration_seconds from episodes e join courses c on c.id = e.course_id
-             where e.id = $2 and e.course_id = $3 and ${savable('$1')})
+             where e.id = $2 and e.course_id = $3 and ${savable('$1')}),
+           up as (
            ${INTO}
-           ${saved('$1', '$4::int', '$5::int')}
-           from ep
+           ${saved('$1', '$4::int')}
+           from ep ${merge('$1', '$6::int4multirange', '$5::int')}
            ${MERGED}
-           returning last_second, completion_percentage, watched_at, updated_at`;
+           returning user_id, episode_id, last_second, completion_percentage, watched_at, updated_at, played, played_added),
+           ${LOGGED}
+           select last_second, completion_percentage, watched_at, updated_at from up`;
 
 /**
  * Many saves in one statement and one commit (ProgressWriter), rows taken in (learner, episode) order so two
  * such statements at once lock shared rows in the same order.
  */
 export const PROGRESS_UPSERT_MANY = `with input as (
-             select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::int[])
-               as i(user_id, episode_id, course_id, last_second, percent)),
+             select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::int[], $6::int4multirange[])
+               as i(user_id, episode_id, course_id, last_second, percent, ranges)),
            ep as (
-             select i.user_id, e.id, e.course_id, e.duration_seconds, i.last_second, i.percent
+             select i.user_id, e.id, e.course_id, e.duration_seconds, i.last_second, i.percent, i.ranges
              from input i join episodes e on e.id = i.episode_id and e.course_id = i.course_id
              join courses c on c.id = e.course_id
-             where ${savable('i.user_id')})
+             where ${savable('i.user_id')}),
+           up as (
            ${INTO}
-           ${saved('ep.user_id', 'ep.last_second', 'ep.percent')}
-           from ep
+           ${saved('ep.user_id', 'ep.last_second')}
+           from ep ${merge('ep.user_id', 'ep.ranges', 'ep.percent')}
            order by ep.user_id, ep.id
            ${MERGED}
-           returning user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at`;
+           returning user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at, played, played_added),
+           ${LOGGED}
+           select user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at from up`;
 
 /**
  * Saves progress in one statement, so concurrent saves from two tabs lose nothing and the hot path is one
@@ -62,7 +79,10 @@ export interface ProgressSave {
   episodeId: string;
   courseId: string;
   lastSecond: number;
-  percent: number;
+  /** The player's percentage; null when it sent none (then its ranges alone give the completion). */
+  percent: number | null;
+  /** The seconds played since its last save, whole seconds, in order, not overlapping; none from older players. */
+  ranges: [number, number][] | null;
 }
 export interface SavedProgress {
   last_second: number;
@@ -71,11 +91,15 @@ export interface SavedProgress {
   updated_at: Date;
 }
 
+/** PostgreSQL's text form of a set of whole seconds: [[0, 10], [20, 30]] → '{[0,10),[20,30)}'. */
+export const toMultirange = (ranges: [number, number][] | null) =>
+  ranges ? `{${ranges.map(([a, b]) => `[${a},${b})`).join(',')}}` : null;
+
 export async function upsertProgress(db: Db, p: ProgressSave): Promise<SavedProgress | undefined> {
   const { rows } = await db.$client.query<SavedProgress>({
     name: 'progress_upsert',
     text: PROGRESS_UPSERT,
-    values: [p.userId, p.episodeId, p.courseId, p.lastSecond, p.percent],
+    values: [p.userId, p.episodeId, p.courseId, p.lastSecond, p.percent, toMultirange(p.ranges)],
   });
   return rows[0];
 }
