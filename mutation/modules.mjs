@@ -38,7 +38,11 @@ export const modules = {
     project: 'web',
     what: 'the web session library (86400 s refresh, 401 handling, storage keys)',
     mutate: ['apps/web/src/lib/session.ts', 'apps/web/src/lib/storage.ts'],
-    tests: ['apps/web/src/lib/session.test.ts', 'apps/web/src/lib/logout.test.ts'],
+    tests: [
+      'apps/web/src/lib/session.test.ts',
+      'apps/web/src/lib/session-rules.test.ts',
+      'apps/web/src/lib/logout.test.ts',
+    ],
   },
   'web-player': {
     project: 'web',

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../../lib/storage';
 import { stubContentService, subscriptionFixture, withApp } from '../../../test-content';
+import { useAnnouncement } from '../api/announcement-bar';
 import AnnouncementBar, { DISMISSED_KEY } from './AnnouncementBar';
 
 const bar = (data: object | null) => ({ 'announcement-bar': { data } });
@@ -114,15 +115,29 @@ describe('announcement bar', () => {
   });
 
   it('shows nothing when disabled or when the content service fails', async () => {
-    const fetchMock = stubContentService(bar({ enabled: false, message: 'ปิดอยู่' }));
-    const { container } = render(withApp(<AnnouncementBar />));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(container.innerHTML).toBe('');
+    stubContentService(bar({ enabled: false, message: 'ปิดอยู่' }));
+    const { container } = render(withApp(<AnnouncementBarAnswered />));
+    // The answer is in (the probe renders with the bar, from the same query): only now is "nothing" proof.
+    await screen.findByTestId('answered');
+    expect(screen.queryByRole('region', { name: 'ประกาศ' })).toBeNull();
+    expect(container.textContent).not.toContain('ปิดอยู่');
     sessionStorage.clear();
     const failing = stubContentService({});
-    const second = render(withApp(<AnnouncementBar />));
-    await vi.waitFor(() => expect(failing).toHaveBeenCalledTimes(2));
-    expect(second.container.innerHTML).toBe('');
-    expect(console.error).toHaveBeenCalled();
+    const second = render(withApp(<AnnouncementBarAnswered />));
+    await within(second.container).findByTestId('answered');
+    expect(second.container.querySelector('[role="region"]')).toBeNull();
+    expect(console.error).toHaveBeenCalledWith('content service: announcement-bar answered 404');
+    expect(failing.mock.calls.some((c) => c[0] === '/cms/api/announcement-bar')).toBe(true);
   });
 });
+
+/** The bar, and a mark that shows once the bar's content query has its answer (rendered in the same pass). */
+function AnnouncementBarAnswered() {
+  const { settled } = useAnnouncement();
+  return (
+    <>
+      <AnnouncementBar />
+      {settled && <span data-testid="answered" />}
+    </>
+  );
+}
