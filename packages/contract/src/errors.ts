@@ -40,6 +40,15 @@ export const errorCodes = [
   'PAYMENT_DECLINED',
   'SIGNATURE_INVALID',
   'NOT_CANCELABLE',
+  /** Admin console: an administrator may not change their own role, and the last administrator stays one. */
+  'OWN_ROLE',
+  'LAST_ADMIN',
+  /** Admin console: the thing was already revoked or ended (by another administrator, or a moment ago). */
+  'ALREADY_REVOKED',
+  /** Admin console: the row changed since it was read (another administrator's edit); reload and redo. */
+  'EDIT_CONFLICT',
+  /** Admin console: a value that must be unique (a code, a provider) belongs to another row. */
+  'VALUE_TAKEN',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

@@ -11,3 +11,6 @@ export * from './certificates.js';
 export * from './billing.js';
 export * from './contact.js';
 export * from './admin.js';
+export * from './admin-people.js';
+export * from './admin-orgs.js';
+export * from './admin-billing.js';

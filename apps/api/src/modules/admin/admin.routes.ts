@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { auditRoutes } from './audit.routes.js';
 import { AuditService } from './audit.service.js';
+import { peopleRoutes } from './people.routes.js';
+import { PeopleService } from './people.service.js';
 
 /**
  * Everything under /api/admin, behind one gate: the hook below runs before any admin route (401 without a
@@ -9,4 +11,5 @@ import { AuditService } from './audit.service.js';
 export const adminRoutes: FastifyPluginAsync = async (admin: FastifyInstance) => {
   admin.addHook('onRequest', admin.requireAdmin);
   await admin.register(auditRoutes, { service: new AuditService(admin.db) });
+  await admin.register(peopleRoutes, { service: new PeopleService(admin) });
 };

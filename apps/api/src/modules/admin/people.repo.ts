@@ -1,0 +1,95 @@
+import type { AdminUserPage, AdminUserQuery, AdminUserRow } from '@rianroo/contract';
+import type { Db, TxClient } from '../../db/client.js';
+
+type Q = Db['$client'] | TxClient;
+
+/** A user's name as the console shows it: the display name, else first and last, else the e-mail. */
+export const USER_NAME = `coalesce(nullif(trim(coalesce(u.display_name, u.first_name || ' ' || u.last_name)), ''), u.email)`;
+
+const SORT: Record<AdminUserQuery['sort'], string> = {
+  createdAt: 'x.create_date',
+  email: 'lower(x.email)',
+  name: 'lower(x.name)',
+};
+
+type UserRow = {
+  id: string;
+  email: string;
+  name: string;
+  role: AdminUserRow['role'];
+  org_id: string | null;
+  org_name: string | null;
+  create_date: Date;
+  total: string;
+};
+const toRow = (r: UserRow): AdminUserRow => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  role: r.role,
+  organization: r.org_id ? { id: r.org_id, name: r.org_name ?? '' } : null,
+  createdAt: r.create_date.toISOString(),
+});
+
+const USER_SELECT = `select u.id, u.email, ${USER_NAME} as name, u.role, o.id as org_id, o.name as org_name, u.create_date
+   from users u left join organizations o on o.id = u.organization_id`;
+
+/** One page of users (not deleted), searched by e-mail or name, filtered by role. */
+export async function listUsers(db: Db, q: AdminUserQuery): Promise<AdminUserPage> {
+  const where = `u.deleted_at is null and ($1::text is null or u.role = $1)
+    and ($2::text is null or u.email ilike '%' || $2 || '%' or ${USER_NAME} ilike '%' || $2 || '%')`;
+  const dir = q.order === 'asc' ? 'asc' : 'desc';
+  const values = [q.role ?? null, q.q ? q.q.replace(/[\\%_]/g, (c) => `\\${c}`) : null];
+  const { rows } = await db.$client.query<UserRow>(
+    `select x.*, count(*) over () as total from (${USER_SELECT} where ${where}) x
+      order by ${SORT[q.sort]} ${dir}, x.id ${dir}
+      limit $3 offset $4`,
+    [...values, q.pageSize, (q.page - 1) * q.pageSize],
+  );
+  const total = rows.length
+    ? Number(rows[0]!.total)
+    : q.page === 1
+      ? 0
+      : Number(
+          (await db.$client.query<{ n: string }>(`select count(*) as n from users u where ${where}`, values))
+            .rows[0]!.n,
+        );
+  return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
+}
+
+export async function userRow(db: Q, id: string): Promise<AdminUserRow | undefined> {
+  const { rows } = await db.query<UserRow>(`${USER_SELECT} where u.id = $1 and u.deleted_at is null`, [id]);
+  return rows[0] && toRow(rows[0]);
+}
+
+export async function userExtras(db: Q, id: string) {
+  const { rows } = await db.query<{
+    phone: string | null;
+    locale: 'th' | 'en';
+    email_verified_at: Date | null;
+  }>('select phone, locale, email_verified_at from users where id = $1', [id]);
+  return rows[0];
+}
+
+/**
+ * The administrators, locked in one order: two role changes at once take turns, so the second sees the
+ * first's result (two administrators demoting each other cannot leave none).
+ */
+export async function lockAdmins(c: TxClient): Promise<string[]> {
+  const { rows } = await c.query<{ id: string }>(
+    `select id from users where role = 'admin' and deleted_at is null order by id for update`,
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function lockUser(c: TxClient, id: string) {
+  const { rows } = await c.query<{ id: string; role: AdminUserRow['role'] }>(
+    'select id, role from users where id = $1 and deleted_at is null for update',
+    [id],
+  );
+  return rows[0];
+}
+
+export async function setRole(c: TxClient, id: string, role: AdminUserRow['role']) {
+  await c.query('update users set role = $2, update_date = now() where id = $1', [id, role]);
+}
