@@ -26,6 +26,7 @@ import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { VideoService } from './modules/media/videos.service.js';
+import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { SocialService } from './modules/social/social.service.js';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const billing = new BillingService(app, await paymentProvider(app.config));
   app.decorate('billing', billing);
   await billing.schedule();
+  await new AnalyticsService(app).schedule();
   const videos = new VideoService(app);
   app.decorate('videos', videos);
   await videos.start();

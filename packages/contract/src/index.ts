@@ -14,3 +14,4 @@ export * from './admin.js';
 export * from './admin-people.js';
 export * from './admin-orgs.js';
 export * from './admin-billing.js';
+export * from './analytics.js';

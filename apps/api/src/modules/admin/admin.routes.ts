@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { analyticsRoutes } from '../analytics/analytics.routes.js';
+import { AnalyticsService } from '../analytics/analytics.service.js';
 import { auditRoutes } from './audit.routes.js';
 import { AuditService } from './audit.service.js';
 import { peopleRoutes } from './people.routes.js';
@@ -12,4 +14,5 @@ export const adminRoutes: FastifyPluginAsync = async (admin: FastifyInstance) =>
   admin.addHook('onRequest', admin.requireAdmin);
   await admin.register(auditRoutes, { service: new AuditService(admin.db) });
   await admin.register(peopleRoutes, { service: new PeopleService(admin) });
+  await admin.register(analyticsRoutes, { prefix: '/analytics', service: new AnalyticsService(admin) });
 };

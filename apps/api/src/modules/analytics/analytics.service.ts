@@ -1,0 +1,120 @@
+import {
+  ANALYTICS_MAX_DAYS,
+  type AnalyticsCourses,
+  type AnalyticsOverview,
+  type AnalyticsRange,
+  type CourseFunnel,
+  type FunnelStep,
+  type RetentionCurve,
+} from '@rianroo/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import * as repo from './analytics.repo.js';
+import { refreshRetention, retentionOf } from './retention.repo.js';
+import { steepDrops } from './retention-drops.js';
+
+export const RETENTION_JOB = 'analytics.retention';
+/** Log rows folded per statement: small enough to keep each transaction short. */
+const REFRESH_BATCH = 5_000;
+
+/** A Bangkok day, `days` before today (0: today). */
+const bangkokDay = (days = 0) =>
+  new Date(Date.now() + 7 * 3_600_000 - days * 86_400_000).toISOString().slice(0, 10);
+
+/** Operators' figures (PRODUCT.md section 10): who signs up, who learns, what they pay, where they stop. */
+export class AnalyticsService {
+  private readonly db: Db;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.db = app.db;
+  }
+
+  /** The retention aggregates are refreshed every minute on the shared queue: one process runs each tick. */
+  async schedule() {
+    await this.app.jobs.work(RETENTION_JOB, async () => {
+      await this.refreshRetention();
+    });
+    await this.app.jobs.schedule(RETENTION_JOB, '* * * * *');
+  }
+
+  /** Folds everything played since the last refresh into the aggregates; answers how many saves it took. */
+  async refreshRetention() {
+    let total = 0;
+    for (;;) {
+      const taken = await refreshRetention(this.db, REFRESH_BATCH);
+      total += taken;
+      if (taken < REFRESH_BATCH) return total;
+    }
+  }
+
+  /** The asked span; by default the 30 days up to the end (today); never longer than ANALYTICS_MAX_DAYS. */
+  private span(r: AnalyticsRange) {
+    const to = r.to ?? bangkokDay();
+    const back = (days: number) => new Date(Date.parse(to) - days * 86_400_000).toISOString().slice(0, 10);
+    const from = r.from ?? back(29);
+    const earliest = back(ANALYTICS_MAX_DAYS - 1);
+    return { from: from > to ? to : from < earliest ? earliest : from, to };
+  }
+
+  async overview(range: AnalyticsRange): Promise<AnalyticsOverview> {
+    const { from, to } = this.span(range);
+    const [days, weeks, revenue] = await Promise.all([
+      repo.perDay(this.db, from, to),
+      repo.perWeek(this.db, from, to),
+      repo.revenue(this.db, from, to),
+    ]);
+    return {
+      from,
+      to,
+      days: days.map((d) => ({
+        day: d.day,
+        signUps: d.sign_ups,
+        activeLearners: d.active,
+        episodeCompletions: d.episodes,
+        certificates: d.certificates,
+      })),
+      weeks: weeks.map((w) => ({ weekStart: w.week_start, activeLearners: w.active })),
+      revenue: revenue.map((r) => ({
+        planId: r.plan_id,
+        planName: r.name,
+        planNameEn: r.name_en,
+        currency: r.currency,
+        orders: r.orders,
+        satang: Number(r.satang),
+      })),
+    };
+  }
+
+  /** The share of an episode's viewers still watching at each second, from the aggregate, with its steep drops. */
+  async retention(episodeId: string): Promise<RetentionCurve> {
+    const row = await retentionOf(this.db, episodeId);
+    if (!row) throw notFound('Episode');
+    const counts = new Array<number>(Math.max(0, row.duration_seconds)).fill(0);
+    row.seconds?.forEach((s, i) => (counts[s] = row.counts![i]!));
+    const share = counts.map((c) => (row.viewers > 0 ? Math.round((c / row.viewers) * 10_000) / 10_000 : 0));
+    return {
+      episodeId,
+      courseId: row.course_id,
+      title: row.title,
+      durationSeconds: row.duration_seconds,
+      viewers: row.viewers,
+      counts,
+      share,
+      drops: row.viewers > 0 ? steepDrops(share) : [],
+    };
+  }
+
+  async funnel(courseId: string, range: AnalyticsRange): Promise<CourseFunnel> {
+    const title = await repo.courseTitle(this.db, courseId);
+    if (title === undefined) throw notFound('Course');
+    const { from, to } = this.span(range);
+    const rows = await repo.funnel(this.db, courseId, from, to);
+    const steps = rows.map((r) => ({ ...r, kind: r.kind as FunnelStep['kind'] }));
+    return { courseId, title, from, to, steps };
+  }
+
+  async courses(): Promise<AnalyticsCourses> {
+    return repo.coursesWithEpisodes(this.db);
+  }
+}

@@ -1,0 +1,38 @@
+import type { RetentionDrop } from '@rianroo/contract';
+
+/** Seconds over which a fall is measured. */
+const WINDOW = 5;
+/** A fall counts as steep from this share of viewers (5 points) and from three times the episode's usual fall. */
+const MIN_FALL = 0.05;
+const TIMES_USUAL = 3;
+const MAX_DROPS = 5;
+
+/**
+ * The steep drops of a retention curve: windows of WINDOW seconds over which the share still watching falls
+ * by at least MIN_FALL and by TIMES_USUAL times the episode's average fall per window; overlapping windows
+ * are one drop (the steepest window of the run); the MAX_DROPS steepest, in time order.
+ */
+export function steepDrops(share: readonly number[]): RetentionDrop[] {
+  const n = share.length;
+  if (n <= WINDOW) return [];
+  const usual = Math.max(0, share[0]! - share[n - 1]!) / ((n - 1) / WINDOW);
+  const threshold = Math.max(MIN_FALL, TIMES_USUAL * usual);
+  const drops: (RetentionDrop & { fall: number })[] = [];
+  let best: (RetentionDrop & { fall: number }) | undefined;
+  for (let s = WINDOW; s < n; s++) {
+    const fall = share[s - WINDOW]! - share[s]!;
+    if (fall >= threshold) {
+      if (!best || fall > best.fall)
+        best = { from: s - WINDOW, to: s, shareBefore: share[s - WINDOW]!, shareAfter: share[s]!, fall };
+      continue;
+    }
+    if (best) drops.push(best);
+    best = undefined;
+  }
+  if (best) drops.push(best);
+  return drops
+    .sort((a, b) => b.fall - a.fall)
+    .slice(0, MAX_DROPS)
+    .sort((a, b) => a.from - b.from)
+    .map(({ from, to, shareBefore, shareAfter }) => ({ from, to, shareBefore, shareAfter }));
+}
