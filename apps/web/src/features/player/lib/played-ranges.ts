@@ -5,6 +5,8 @@
 export class PlayedRanges {
   private ranges: [number, number][] = [];
   private last: number | undefined;
+  /** Played since the last `takeFresh`: what the next save tells the server. */
+  private fresh: PlayedRanges | undefined;
 
   /** Largest step between two time updates still counted as playing (a bigger one is a jump). */
   static readonly MAX_STEP = 3;
@@ -23,6 +25,7 @@ export class PlayedRanges {
 
   add(from: number, to: number): void {
     if (!(to > from)) return;
+    if (this.fresh) this.fresh.add(from, to);
     const merged: [number, number][] = [];
     let [a, b] = [from, to];
     for (const [x, y] of this.ranges) {
@@ -42,6 +45,23 @@ export class PlayedRanges {
   percent(duration: number): number {
     if (!(duration > 0)) return 0;
     return Math.min(100, Math.round((this.seconds() / duration) * 100));
+  }
+
+  /** Starts keeping what is played from now on apart, for `takeFresh`. */
+  trackFresh(): void {
+    this.fresh = new PlayedRanges();
+  }
+
+  /** The ranges played since the previous call (or `trackFresh`), and starts afresh. */
+  takeFresh(): [number, number][] {
+    const taken = this.fresh?.toJSON() ?? [];
+    this.fresh = new PlayedRanges();
+    return taken;
+  }
+
+  /** Ranges a save could not deliver: the next save carries them again. */
+  giveBack(ranges: [number, number][]): void {
+    for (const [a, b] of ranges) this.fresh?.add(a, b);
   }
 
   toJSON(): [number, number][] {

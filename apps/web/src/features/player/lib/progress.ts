@@ -1,3 +1,4 @@
+import { MAX_PLAYED_RANGES } from '@rianroo/contract';
 import { ApiError } from '../../../lib/api-error';
 import { isLoggedIn } from '../../../lib/session';
 import { KEYS, read, remove, write } from '../../../lib/storage';
@@ -38,11 +39,17 @@ export async function saveLastSecond(
 ): Promise<boolean> {
   if (!p.course_id || !p.episode_id || p.last_second === undefined || !Number.isFinite(p.last_second))
     return false;
+  // Tenths of a second are enough (the server keeps whole seconds); none when nothing new was played.
+  const ranges = (p.playedRanges ?? [])
+    .map(([a, b]): [number, number] => [Math.round(a * 10) / 10, Math.round(b * 10) / 10])
+    .filter(([a, b]) => b > a)
+    .slice(0, MAX_PLAYED_RANGES);
   const body: ProgressPayload = {
     course_id: p.course_id,
     episode_id: p.episode_id,
     last_second: Math.max(0, Math.floor(p.last_second)),
     episodeCompletionPercentage: Math.max(0, Math.round(p.episodeCompletionPercentage ?? 0)),
+    ...(ranges.length ? { playedRanges: ranges } : {}),
   };
   const stillOurs = () =>
     read(KEYS.episodeID) === body.episode_id && read(KEYS.lastSecond) === String(p.last_second);

@@ -43,6 +43,8 @@ export function useWatchProgress(opts: {
   useEffect(() => {
     const r = new PlayedRanges();
     for (const [a, b] of loadRanges(episodeId)) r.add(a, b);
+    // What this device played before was sent then: only what is played from here on goes with the saves.
+    r.trackFresh();
     ranges.current = r;
     firstPlay.current = true;
     started.current = false;
@@ -53,16 +55,22 @@ export function useWatchProgress(opts: {
   const send = useCallback(
     (t: number | undefined, keepalive = false) => {
       if (t === undefined || !Number.isFinite(t)) return Promise.resolve(false);
+      const played = ranges.current;
       const payload = {
         course_id: courseId,
         episode_id: episodeId,
         last_second: Math.floor(t),
-        episodeCompletionPercentage: ranges.current.percent(optsRef.current.duration || duration),
+        episodeCompletionPercentage: played.percent(optsRef.current.duration || duration),
       };
       storeProgress(payload);
-      saveRanges(episodeId, ranges.current.toJSON());
+      saveRanges(episodeId, played.toJSON());
       lastSent.current = Date.now();
-      return saveLastSecond(payload, { keepalive });
+      // The seconds played since the last save, so that the server keeps the union itself (issue 15).
+      const fresh = played.takeFresh();
+      return saveLastSecond({ ...payload, playedRanges: fresh }, { keepalive }).then((ok) => {
+        if (!ok) played.giveBack(fresh);
+        return ok;
+      });
     },
     [courseId, episodeId, duration],
   );

@@ -1,0 +1,109 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEYS } from '../../../lib/storage';
+import { useWatchProgress, type WatchHandlers } from './use-watch-progress';
+
+/* The player tells the server which seconds it played since its last save (issue 15). */
+const COURSE = '01900000-0000-7000-8000-0000000000c1';
+const EPISODE = '01900000-0000-7000-8000-0000000000e2';
+
+let calls: { url: string; body: Record<string, unknown> }[];
+let now: number;
+let status: number;
+
+beforeEach(() => {
+  now = Date.parse('2026-11-22T10:00:00Z');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
+  localStorage.clear();
+  localStorage.setItem(KEYS.token, 'access');
+  localStorage.setItem(KEYS.refreshToken, 'refresh');
+  localStorage.setItem(KEYS.uid, 'u-1');
+  localStorage.setItem(KEYS.tokenSavedTime, String(Math.floor(now / 1000)));
+  calls = [];
+  status = 200;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, body: JSON.parse(init.body as string) });
+      const s = url.endsWith('on-going-episode') ? status : 200;
+      return new Response(
+        s === 200 ? '{}' : '{"statusCode":503,"code":"SERVICE_UNAVAILABLE","message":"x"}',
+        {
+          status: s,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
+    }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const saves = () => calls.filter((c) => c.url === '/api/users/on-going-episode').map((c) => c.body);
+const setup = () =>
+  renderHook(() =>
+    useWatchProgress({ courseId: COURSE, episodeId: EPISODE, duration: 60, currentTime: () => undefined }),
+  );
+const play = (h: WatchHandlers, from: number, to: number) => {
+  for (let t = from; t <= to + 1e-9; t += 0.25) {
+    now += 250;
+    vi.setSystemTime(now);
+    h.onTime(t, true);
+  }
+};
+
+describe('played ranges in the progress saves', () => {
+  it('each save carries only what was played since the previous one; a seek back starts a new range', async () => {
+    const { result } = setup();
+    result.current.onPlay();
+    play(result.current, 0, 5);
+    result.current.onPause(5);
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.playedRanges).toEqual([[0, 5]]);
+    // Seeked back to 2, played to 8: the server gets [2, 8] (it keeps the union itself).
+    result.current.onSeeking();
+    result.current.onSeeked(2);
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]!.playedRanges).toBeUndefined(); // nothing new played yet: no ranges sent
+    result.current.onPlay();
+    play(result.current, 2, 8);
+    result.current.onPause(8);
+    await waitFor(() => expect(saves()).toHaveLength(3));
+    expect(saves()[2]).toMatchObject({
+      last_second: 8,
+      playedRanges: [[2, 8]],
+      episodeCompletionPercentage: 13,
+    });
+  });
+
+  it('a save that failed gives its ranges to the next one', async () => {
+    const { result } = setup();
+    result.current.onPlay();
+    status = 503;
+    play(result.current, 0, 4);
+    result.current.onPause(4);
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    status = 200;
+    result.current.onPlay();
+    play(result.current, 10, 12);
+    result.current.onPause(12);
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]!.playedRanges).toEqual([
+      [0, 4],
+      [10, 12],
+    ]);
+  });
+
+  it('what this device played on an earlier visit is not sent again', async () => {
+    localStorage.setItem('playedRanges', JSON.stringify({ [EPISODE]: [[0, 30]] }));
+    const { result } = setup();
+    result.current.onPlay();
+    play(result.current, 30, 33);
+    result.current.onPause(33);
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]).toMatchObject({ playedRanges: [[30, 33]], episodeCompletionPercentage: 55 });
+  });
+});
