@@ -26,6 +26,7 @@ import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { VideoService } from './modules/media/videos.service.js';
+import { MediaService } from './modules/media/media.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
 import { socialRoutes } from './modules/social/social.routes.js';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('videos', videos);
   await videos.start();
   await app.register(
+  const media = new MediaService(app, coursesService);
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes, { service: auth });
@@ -139,13 +141,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(socialRoutes, { service: social });
       await api.register(coursesRoutes, { service: coursesService });
       await api.register(documentsRoutes, { courses: coursesService });
-      await api.register(mediaRoutes, { courses: coursesService });
+      await api.register(mediaRoutes, { media });
       await api.register(assessmentsRoutes, { service: assessments });
       await api.register(certificatesRoutes, { certificates, evaluations });
       await api.register(billingRoutes, { service: billing });
       await api.register(contactRoutes, { service: new ContactService(app) });
       await api.register(communicationRoutes, { service: new CommunicationService(app) });
-      await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(adminRoutes, { prefix: '/admin', media });
     },
     { prefix: '/api' },
   );

@@ -148,6 +148,18 @@ const envSchema = z.object({
   SEED_DEMO_VIDEOS: bool.default(true),
   VIDEO_CACHE_DIR: optionalString,
   FFMPEG_PATH: optionalString,
+  /** The largest video an administrator may upload (tus), in bytes. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 ** 3),
+  /** The largest course cover image, in bytes. */
+  COVER_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 ** 2),
   PLAYBACK_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('auto'),
@@ -362,6 +374,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     videoCacheDir: path.resolve(e.VIDEO_CACHE_DIR ?? path.join(dataDir, 'video-cache')),
     ffmpegPath: e.FFMPEG_PATH ?? null,
     playbackTokenTtl: e.PLAYBACK_TOKEN_TTL_SECONDS,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    coverMaxBytes: e.COVER_MAX_BYTES,
     payments: {
       provider: e.PAYMENT_PROVIDER,
       stripe:

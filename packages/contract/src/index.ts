@@ -15,3 +15,4 @@ export * from './admin-people.js';
 export * from './admin-orgs.js';
 export * from './admin-billing.js';
 export * from './analytics.js';
+export * from './admin-courses.js';

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { analyticsRoutes } from '../analytics/analytics.routes.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
+import type { MediaService } from '../media/media.service.js';
+import { uploadsRoutes } from '../media/uploads.routes.js';
+import { UploadsService } from '../media/uploads.service.js';
 import { auditRoutes } from './audit.routes.js';
 import { AuditService } from './audit.service.js';
 import { peopleRoutes } from './people.routes.js';
@@ -10,9 +13,15 @@ import { PeopleService } from './people.service.js';
  * Everything under /api/admin, behind one gate: the hook below runs before any admin route (401 without a
  * live session, 403 unless an administrator). Admin route plugins are registered here, never beside it.
  */
-export const adminRoutes: FastifyPluginAsync = async (admin: FastifyInstance) => {
+export const adminRoutes: FastifyPluginAsync<{ media: MediaService }> = async (
+  admin: FastifyInstance,
+  { media },
+) => {
   admin.addHook('onRequest', admin.requireAdmin);
   await admin.register(auditRoutes, { service: new AuditService(admin.db) });
   await admin.register(peopleRoutes, { service: new PeopleService(admin) });
+  const uploads = new UploadsService(admin);
+  await uploads.start();
+  await admin.register(uploadsRoutes, { uploads, media });
   await admin.register(analyticsRoutes, { prefix: '/analytics', service: new AnalyticsService(admin) });
 };

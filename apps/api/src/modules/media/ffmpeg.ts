@@ -24,8 +24,21 @@ export function ffmpegPath(configured: string | null): string {
   return (found = path);
 }
 
-/** Runs ffmpeg; resolves with stderr, rejects with its last lines when it fails. */
-export function runFfmpeg(bin: string, args: string[], signal?: AbortSignal): Promise<string> {
+/** A source that is not a video ffmpeg can read: trying again will not help. */
+export class UnreadableSource extends Error {}
+
+const TIME = /time=(\d+):(\d+):(\d+(?:\.\d+)?)/g;
+
+/**
+ * Runs ffmpeg; resolves with stderr, rejects with its last lines when it fails. `onTime` hears the media
+ * time ffmpeg has reached (its `time=` progress lines), in seconds.
+ */
+export function runFfmpeg(
+  bin: string,
+  args: string[],
+  signal?: AbortSignal,
+  onTime?: (seconds: number) => void,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -35,6 +48,10 @@ export function runFfmpeg(bin: string, args: string[], signal?: AbortSignal): Pr
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (d: string) => {
       err = (err + d).slice(-20_000);
+      if (!onTime) return;
+      let last: RegExpExecArray | undefined;
+      for (const m of d.matchAll(TIME)) last = m;
+      if (last) onTime(Number(last[1]) * 3600 + Number(last[2]) * 60 + Number(last[3]));
     });
     child.on('error', reject);
     child.on('close', (code) => {
@@ -63,7 +80,7 @@ export interface SourceInfo {
 export async function probe(bin: string, file: string): Promise<SourceInfo> {
   const text = await runFfmpeg(bin, ['-i', file]).catch((e: Error & { stderr?: string }) => e.stderr ?? '');
   const video = /Stream #\d+:\d+.*?: Video: .*?, (\d{2,5})x(\d{2,5})/.exec(text);
-  if (!video) throw new Error('The file has no video stream ffmpeg can read');
+  if (!video) throw new UnreadableSource('The file has no video stream ffmpeg can read');
   const d = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(text);
   return {
     width: Number(video[1]),

@@ -101,20 +101,25 @@ export async function transcode(
   input: VideoInput,
   outDir: string,
   signal?: AbortSignal,
+  /** Hears the share done, 0 to 100, as ffmpeg goes. */
+  onPercent?: (percent: number) => void,
 ): Promise<TranscodeResult> {
   await fs.mkdir(outDir, { recursive: true });
   let inputArgs: string[];
   let pre = '';
   let audio: string;
   let source: { width: number; height: number };
+  let expected: number | null;
   if (input.kind === 'file') {
     const info = await probe(bin, input.file);
     source = info;
+    expected = info.durationSeconds;
     inputArgs = ['-i', input.file];
     audio = info.hasAudio ? '0:a:0' : '';
   } else {
     source = { width: 640, height: 360 };
     const d = input.seconds;
+    expected = d;
     inputArgs = [
       ...['-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=24:duration=${d}`],
       ...['-f', 'lavfi', '-i', `sine=frequency=${input.tone}:sample_rate=48000:duration=${d}`],
@@ -163,7 +168,11 @@ export async function transcode(
       ...['-hls_segment_filename', path.join(dir, 'seg_%04d.ts'), path.join(dir, 'index.m3u8')],
     );
   }
-  await runFfmpeg(bin, args, signal);
+  const onTime =
+    onPercent && expected
+      ? (t: number) => onPercent(Math.min(99, Math.max(0, Math.floor((100 * t) / expected))))
+      : undefined;
+  await runFfmpeg(bin, args, signal, onTime);
 
   const top = rungs[0]!;
   const durationSeconds = playlistSeconds(

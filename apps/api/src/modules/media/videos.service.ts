@@ -4,9 +4,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
+import type { Tx, TxClient } from '../../db/client.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { ffmpegPath } from './ffmpeg.js';
+import { ffmpegPath, UnreadableSource } from './ffmpeg.js';
 import { PIPELINE_VERSION, transcode, type TranscodeResult, type VideoInput } from './transcode.js';
 
 export const TRANSCODE_QUEUE = 'video.transcode';
@@ -67,6 +69,23 @@ export class VideoService {
   }
 
   /**
+   * Gives an episode the uploaded file in storage as its video, in the caller's transaction: a new asset,
+   * queued for transcoding when the transaction commits (the episode's previous asset, if any, is let go).
+   */
+  async attachUpload(c: TxClient, episodeId: string, key: string): Promise<string> {
+    const id = uuidv7();
+    await c.query(`insert into video_assets (id, status, source) values ($1, 'queued', $2)`, [
+      id,
+      `upload:${key}`,
+    ]);
+    await c.query(`update episodes set video_asset_id = $2 where id = $1`, [episodeId, id]);
+    const input: JobInput = { kind: 'upload', key };
+    const tx = drizzle(c) as unknown as Tx;
+    await this.app.jobs.send<TranscodeJob>(TRANSCODE_QUEUE, { assetId: id, input }, { priority: 200 }, tx);
+    return id;
+  }
+
+  /**
    * Gives every episode of the published catalogue without a video a generated one (its title drawn on it,
    * a Thai caption track), through the same pipeline as uploads. First episodes first, so every course can be
    * opened early. Idempotent: episodes that have a video are left alone.
@@ -108,9 +127,26 @@ export class VideoService {
 
   private async setStatus(id: string, status: string, error: string | null = null) {
     await this.app.db.$client.query(
-      `update video_assets set status = $2, error = $3, updated_at = now() where id = $1`,
+      `update video_assets set status = $2, error = $3, progress = 0, updated_at = now() where id = $1`,
       [id, status, error],
     );
+  }
+
+  /** Writes ffmpeg's progress at most twice a second, and only when the percent moved. */
+  private progressWriter(id: string) {
+    let shown = 0;
+    let at = 0;
+    return (percent: number) => {
+      if (percent <= shown || Date.now() - at < 500) return;
+      shown = percent;
+      at = Date.now();
+      this.app.db.$client
+        .query(
+          `update video_assets set progress = $2, updated_at = now() where id = $1 and status = 'processing'`,
+          [id, percent],
+        )
+        .catch((err: unknown) => this.app.log.warn({ err, assetId: id }, 'progress not written'));
+    };
   }
 
   async process({ assetId, input }: TranscodeJob) {
@@ -123,7 +159,7 @@ export class VideoService {
     const log = this.app.log.child({ assetId });
     const started = Date.now();
     try {
-      const { dir, result, cleanup } = await this.produce(input);
+      const { dir, result, cleanup } = await this.produce(input, this.progressWriter(assetId));
       try {
         // Segments and captions first, playlists after them, the master last: a player never finds a
         // playlist whose segments are not there yet.
@@ -138,7 +174,7 @@ export class VideoService {
         if (cleanup) await fs.rm(cleanup, { recursive: true, force: true });
       }
       await this.app.db.$client.query(
-        `update video_assets set status = 'ready', error = null, duration_seconds = $2, renditions = $3,
+        `update video_assets set status = 'ready', error = null, progress = 100, duration_seconds = $2, renditions = $3,
            has_poster = $4, captions = $5, updated_at = now() where id = $1`,
         [
           assetId,
@@ -160,6 +196,7 @@ export class VideoService {
       }
       log.error({ err }, 'transcoding failed');
       await this.setStatus(assetId, 'failed', err instanceof Error ? err.message.slice(0, 500) : 'failed');
+      if (err instanceof UnreadableSource) return; // not a video: trying again changes nothing
       throw err; // the queue retries with backoff
     }
   }
@@ -167,6 +204,7 @@ export class VideoService {
   /** Transcodes into a folder: the cache's for demo videos (reused when present), a temporary one otherwise. */
   private async produce(
     input: JobInput,
+    onPercent: (percent: number) => void,
   ): Promise<{ dir: string; result: TranscodeResult; cleanup?: string }> {
     const bin = ffmpegPath(this.app.config.ffmpegPath);
     if (input.kind === 'demo') {
@@ -175,7 +213,7 @@ export class VideoService {
       if (meta) return { dir, result: JSON.parse(meta) as TranscodeResult };
       const work = `${dir}.tmp-${randomBytes(4).toString('hex')}`;
       try {
-        const result = await transcode(bin, input, work, this.stopping.signal);
+        const result = await transcode(bin, input, work, this.stopping.signal, onPercent);
         await fs.writeFile(path.join(work, 'meta.json'), JSON.stringify(result));
         await fs.rm(dir, { recursive: true, force: true });
         await fs.rename(work, dir);
@@ -190,7 +228,8 @@ export class VideoService {
       const source = path.join(work, 'source');
       await pipeline(await this.app.storage.read(input.key), createWriteStream(source));
       const out = path.join(work, 'out');
-      const result = await transcode(bin, { kind: 'file', file: source }, out, this.stopping.signal);
+      const file = { kind: 'file' as const, file: source };
+      const result = await transcode(bin, file, out, this.stopping.signal, onPercent);
       await fs.rm(source, { force: true });
       return { dir: out, result, cleanup: work };
     } catch (err) {

@@ -1,0 +1,39 @@
+import type { Db } from '../../db/client.js';
+
+export interface PlaybackAsset {
+  id: string;
+  status: 'queued' | 'processing' | 'ready' | 'failed';
+  captions: { lang: string; label: string }[];
+  has_poster: boolean;
+  cloudflare_uid: string | null;
+  duration_seconds: number;
+}
+
+/** What playback needs of one video asset. */
+export async function findPlaybackAsset(db: Db, assetId: string): Promise<PlaybackAsset | undefined> {
+  const { rows } = await db.$client.query<PlaybackAsset>(
+    `select id, status, captions, has_poster, cloudflare_uid, duration_seconds from video_assets where id = $1`,
+    [assetId],
+  );
+  return rows[0];
+}
+
+export interface AssetState {
+  id: string;
+  status: PlaybackAsset['status'];
+  progress: number;
+  error: string | null;
+  duration_seconds: number;
+  has_poster: boolean;
+  updated_at: Date;
+}
+
+/** The pipeline state of an episode's video (undefined: the episode has none). */
+export async function findEpisodeAssetState(db: Db, episodeId: string): Promise<AssetState | undefined> {
+  const { rows } = await db.$client.query<AssetState>(
+    `select a.id, a.status, a.progress, a.error, a.duration_seconds, a.has_poster, a.updated_at
+       from episodes e join video_assets a on a.id = e.video_asset_id where e.id = $1`,
+    [episodeId],
+  );
+  return rows[0];
+}

@@ -1,0 +1,177 @@
+import type { SignedPlayback } from '@rianroo/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { CoursesService } from '../courses/courses.service.js';
+import type { AdminVideoState } from '@rianroo/contract';
+import { findEpisodeAssetState, findPlaybackAsset } from './media.repo.js';
+import { CloudflareStreamSigner, PlaybackSigner } from './playback-tokens.js';
+import { parseRange } from './ranges.js';
+
+const STREAM_FILE =
+  /^(master\.m3u8|\d{3,4}p\/(index\.m3u8|seg_\d{4,5}\.ts)|captions\/[a-z]{2,3}\.(m3u8|vtt))$/;
+const TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  vtt: 'text/vtt; charset=utf-8',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+const invalidToken = (message: string) => new AppError('PLAYBACK_TOKEN_INVALID', 403, message);
+
+/** A stored file as answered: status, headers and (unless 304) the bytes. */
+export interface StoredAnswer {
+  status: 200 | 206 | 304;
+  headers: Record<string, string | number>;
+  body?: Readable;
+}
+
+export interface Viewer {
+  userId: string;
+  sessionId: string;
+}
+
+/** Signed playback (PRODUCT.md section 5): tokens for one video, and the checked files behind them. */
+export class MediaService {
+  private readonly signer: PlaybackSigner;
+  private readonly cloudflare: CloudflareStreamSigner | null;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly courses: CoursesService,
+  ) {
+    this.signer = new PlaybackSigner(app.config.jwtSecret);
+    this.cloudflare = app.config.cloudflareStream
+      ? new CloudflareStreamSigner(app.config.cloudflareStream)
+      : null;
+  }
+
+  /** A learner's playback of an episode they may watch. */
+  async playbackForLearner(viewer: Viewer, episodeId: string): Promise<SignedPlayback> {
+    const episode = await this.courses.watchableEpisode(viewer.userId, episodeId);
+    return this.playbackOf(viewer, episode.video_asset_id as string | null);
+  }
+
+  /** Playback of an asset for a viewer already allowed to see it (a learner entitled, an administrator). */
+  async playbackOf(viewer: Viewer, assetId: string | null): Promise<SignedPlayback> {
+    const asset = assetId ? await findPlaybackAsset(this.app.db, assetId) : undefined;
+    if (!asset) throw notFound('Video of this episode');
+    if (asset.status !== 'ready')
+      throw new AppError(
+        'VIDEO_NOT_READY',
+        409,
+        'The video is still being prepared; try again shortly',
+        undefined,
+        { videoStatus: asset.status },
+      );
+    const exp = Math.floor(Date.now() / 1000) + this.app.config.playbackTokenTtl;
+    const expiresAt = new Date(exp * 1000).toISOString();
+    if (this.cloudflare && asset.cloudflare_uid) {
+      const signed = await this.cloudflare.sign(asset.cloudflare_uid, exp);
+      return {
+        ...signed,
+        expiresAt,
+        provider: 'cloudflare' as const,
+        durationSeconds: asset.duration_seconds,
+        captions: [],
+      };
+    }
+    const token = this.signer.sign({
+      assetId: asset.id,
+      userId: viewer.userId,
+      sessionId: viewer.sessionId,
+      exp,
+    });
+    const base = `/api/stream/${asset.id}/${token}`;
+    return {
+      token,
+      playbackUrl: `${base}/master.m3u8`,
+      expiresAt,
+      provider: 'local' as const,
+      posterUrl: asset.has_poster ? `/api/media/poster/${asset.id}` : null,
+      durationSeconds: asset.duration_seconds,
+      captions: asset.captions.map((c) => ({ ...c, url: `${base}/captions/${c.lang}.vtt` })),
+    };
+  }
+
+  /** Where an episode's video is in the pipeline, for the console. */
+  async videoState(episodeId: string): Promise<AdminVideoState> {
+    const a = await findEpisodeAssetState(this.app.db, episodeId);
+    if (!a) return { status: 'none', progress: 0, error: null, durationSeconds: 0, posterUrl: null };
+    return {
+      status: a.status,
+      progress: a.status === 'ready' ? 100 : a.progress,
+      error: a.status === 'failed' ? a.error : null,
+      durationSeconds: a.duration_seconds,
+      posterUrl: a.has_poster ? `/api/media/poster/${a.id}` : null,
+    };
+  }
+
+  /** An administrator's preview of an episode's video, published or not. */
+  async preview(viewer: Viewer, episodeId: string): Promise<SignedPlayback> {
+    const a = await findEpisodeAssetState(this.app.db, episodeId);
+    return this.playbackOf(viewer, a?.id ?? null);
+  }
+
+  /** One HLS file of a video, for the holder of a valid token of a live session. */
+  async streamFile(assetId: string, token: string, file: string, headers: RequestHeaders) {
+    const claims = this.signer.verify(token);
+    if (!claims) throw invalidToken('This playback link is not valid');
+    if (claims === 'expired') throw invalidToken('This playback link has expired; ask for a new one');
+    if (claims.assetId !== assetId) throw invalidToken('This playback link is for another video');
+    if (!STREAM_FILE.test(file)) throw notFound('File');
+    // Signing out ends playback too (the session check is cached for a few seconds).
+    if (!(await this.app.sessions.liveRole(claims.sessionId, claims.userId)))
+      throw invalidToken('The session of this playback link has ended');
+    const remaining = Math.max(0, claims.exp - Math.floor(Date.now() / 1000));
+    // Segments never change; they may be cached as long as the token in their URL is valid.
+    const cache = file.endsWith('.ts')
+      ? `private, max-age=${remaining}, immutable`
+      : `private, max-age=${Math.min(60, remaining)}`;
+    return this.stored(`videos/${claims.assetId}/${file}`, cache, headers);
+  }
+
+  poster(assetId: string, headers: RequestHeaders) {
+    return this.stored(`videos/${assetId}/poster.jpg`, 'public, max-age=86400', headers);
+  }
+
+  /** A stored file with byte ranges, validators and the given caching. */
+  async stored(key: string, cacheControl: string, req: RequestHeaders): Promise<StoredAnswer> {
+    const stat = await this.app.storage.stat(key);
+    if (!stat) throw notFound('File');
+    const etag = `"${stat.size.toString(36)}-${stat.modified.getTime().toString(36)}"`;
+    const range = parseRange(req.range, stat.size);
+    if (range === 'unsatisfiable')
+      throw new AppError(
+        'BAD_REQUEST',
+        416,
+        'The requested range is outside the file',
+        undefined,
+        undefined,
+        { 'content-range': `bytes */${stat.size}` },
+      );
+    const ext = key.slice(key.lastIndexOf('.') + 1);
+    const headers: Record<string, string | number> = {
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'accept-ranges': 'bytes',
+      'cache-control': cacheControl,
+      etag,
+      'last-modified': stat.modified.toUTCString(),
+    };
+    if (req.ifNoneMatch === etag) return { status: 304, headers };
+    if (range) {
+      headers['content-range'] = `bytes ${range.start}-${range.end}/${stat.size}`;
+      headers['content-length'] = range.end - range.start + 1;
+      return { status: 206, headers, body: await this.app.storage.read(key, range) };
+    }
+    headers['content-length'] = stat.size;
+    return { status: 200, headers, body: await this.app.storage.read(key) };
+  }
+}
+
+export interface RequestHeaders {
+  range?: string;
+  ifNoneMatch?: string;
+}

@@ -1,0 +1,63 @@
+import { adminVideoState, apiError, episodeIdParams, signedPlayback } from '@rianroo/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { MediaService } from './media.service.js';
+import type { UploadsService } from './uploads.service.js';
+
+const admin = { tags: ['admin'], security: [{ bearerAuth: [] }] };
+const uploadParams = z.object({ id: z.string().max(64) });
+
+/**
+ * The tus endpoint of video uploads and the state of an episode's video. tus reads the raw request, so
+ * its bytes (`application/offset+octet-stream`) are left unparsed and the reply is handed to it.
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; media: MediaService }> = async (
+  app,
+  { uploads, media },
+) => {
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+  const tus = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    await uploads.handle(request.raw, reply.raw, request.auth.userId);
+  };
+  const tusSchema = (summary: string, params = false) => ({
+    ...admin,
+    summary,
+    description: 'tus 1.0 (creation, termination). Errors in the one error shape as the body.',
+    ...(params ? { params: uploadParams } : {}),
+  });
+  app.post('/uploads', { schema: tusSchema('Start a resumable video upload for an episode (tus)') }, tus);
+  app.head('/uploads/:id', { schema: tusSchema('Where an upload stands (tus Upload-Offset)', true) }, tus);
+  app.patch(
+    '/uploads/:id',
+    { schema: tusSchema('Send bytes of an upload from its offset (tus)', true) },
+    tus,
+  );
+  app.delete('/uploads/:id', { schema: tusSchema('Abandon an upload (tus termination)', true) }, tus);
+
+  app.get(
+    '/episodes/:id/video',
+    {
+      schema: {
+        ...admin,
+        summary: "Where an episode's video is: none, queued, processing (percent), ready, failed (reason)",
+        params: episodeIdParams,
+        response: { 200: adminVideoState },
+      },
+    },
+    (request) => media.videoState(request.params.id),
+  );
+  app.get(
+    '/episodes/:id/preview',
+    {
+      schema: {
+        ...admin,
+        summary: "A playback token for an administrator's preview of an episode's video",
+        params: episodeIdParams,
+        response: { 200: signedPlayback, 404: apiError, 409: apiError },
+      },
+    },
+    (request) => media.preview(request.auth, request.params.id),
+  );
+};

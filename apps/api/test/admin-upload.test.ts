@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ffmpegPath } from '../src/modules/media/ffmpeg.js';
+import { transcode } from '../src/modules/media/transcode.js';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUser, draftCourse, makeVideo } from './admin-fixture.js';
+import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { tusClient } from './tus-client.js';
+
+const MB = 1024 * 1024;
+let t: TestApp;
+let admin: { token: string; id: string };
+let tus: ReturnType<typeof tusClient>;
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const videoState = async (episodeId: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/episodes/${episodeId}/video`,
+      headers: bearer(admin.token),
+    })
+  ).json();
+
+/** Waits until the episode's video leaves the queue and the transcoder: ready or failed. */
+async function settled(episodeId: string, timeoutMs = 90_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await videoState(episodeId);
+    if (state.status === 'ready' || state.status === 'failed') return state;
+    if (Date.now() > until) throw new Error(`video of ${episodeId} still ${JSON.stringify(state)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ UPLOAD_MAX_BYTES: String(60 * MB) });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = t.app.server.address() as AddressInfo;
+  admin = await adminUser(t);
+  tus = tusClient(`http://127.0.0.1:${port}`, admin.token);
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('resumable video upload (tus)', () => {
+  it('a 50 MB upload dropped at half resumes from the offset the server kept and finishes once', async () => {
+    const { episodeIds } = await draftCourse(t, 1);
+    const episodeId = episodeIds[0]!;
+    const file = await makeVideo(4, 50 * MB);
+    const created = await tus.create(file.length, { episodeId, filename: 'lesson.mp4' });
+    expect(created.status).toBe(201);
+    const url = created.headers.get('location')!;
+    expect(url).toMatch(/^\/api\/admin\/uploads\/[0-9a-f]{32}$/);
+
+    await tus.patchDropped(url, 0, file, file.length / 2);
+    const head = await tus.head(url);
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThanOrEqual(file.length / 2);
+    expect(Number(head.headers.get('upload-length'))).toBe(file.length);
+    expect((await videoState(episodeId)).status).toBe('none'); // nothing attached while half-done
+
+    const rest = await tus.patch(url, offset, file.subarray(offset));
+    expect(rest.status).toBe(204);
+    expect(Number(rest.headers.get('upload-offset'))).toBe(file.length);
+    // The last request repeated (its answer lost, say): still one video, one job, one audit row.
+    const again = await tus.patch(url, file.length, Buffer.alloc(0));
+    expect(again.status).toBe(204);
+
+    const key = `uploads/${url.split('/').pop()}`;
+    expect(sha((await t.app.storage.readAll(key))!)).toBe(sha(file));
+    const { rows: assets } = await t.db.$client.query(`select id from video_assets where source = $1`, [
+      `upload:${key}`,
+    ]);
+    expect(assets).toHaveLength(1);
+    const { rows: audit } = await t.db.$client.query(
+      `select actor_id, action, before, after from audit_log where entity = 'episode' and entity_id = $1`,
+      [episodeId],
+    );
+    expect(audit).toEqual([
+      {
+        actor_id: admin.id,
+        action: 'episode.video',
+        before: { videoAssetId: null },
+        after: { videoAssetId: assets[0].id, upload: key, bytes: file.length },
+      },
+    ]);
+    const state = await settled(episodeId);
+    expect(state).toMatchObject({ status: 'ready', progress: 100, error: null, durationSeconds: 4 });
+    const { rows: jobs } = await t.db.$client.query(
+      `select count(*)::int as n from pgboss.job where name = 'video.transcode' and data->>'assetId' = $1`,
+      [assets[0].id],
+    );
+    expect(jobs[0].n).toBe(1);
+  }, 120_000);
+
+  it('refuses a file that is not a video by its first bytes, at its first request, whatever its name', async () => {
+    const { episodeIds } = await draftCourse(t, 1);
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64 * 1024, 7)]);
+    // Twice as long as what is sent: only the check of the first bytes can refuse it now.
+    const created = await tus.create(png.length * 2, { episodeId: episodeIds[0]!, filename: 'movie.mp4' });
+    expect(created.status).toBe(201);
+    const url = created.headers.get('location')!;
+    const res = await tus.patch(url, 0, png);
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: expect.stringMatching(/not a video/),
+    });
+    expect((await tus.head(url)).status).toBe(404); // forgotten: it cannot be resumed
+    expect((await videoState(episodeIds[0]!)).status).toBe('none');
+  });
+
+  it('checks the finished file again when the first request brought too few bytes to tell', async () => {
+    const { episodeIds } = await draftCourse(t, 1);
+    const text = Buffer.from('hello, this is a text file and not a video at all. '.repeat(20));
+    const url = (await tus.create(text.length, { episodeId: episodeIds[0]! })).headers.get('location')!;
+    expect((await tus.patch(url, 0, text.subarray(0, 50))).status).toBe(204);
+    const last = await tus.patch(url, 50, text.subarray(50));
+    expect(last.status).toBe(415);
+    expect(((await last.json()) as { code: string }).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect((await videoState(episodeIds[0]!)).status).toBe('none');
+  });
+
+  it('refuses a file over UPLOAD_MAX_BYTES before any byte is sent, saying the limit', async () => {
+    const { episodeIds } = await draftCourse(t, 1);
+    const res = await tus.create(60 * MB + 1, { episodeId: episodeIds[0]! });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The file is larger than the limit of 60 MB',
+      limitBytes: 60 * MB,
+    });
+  });
+
+  it('refuses an upload for no episode, an unknown one, or one of a published course', async () => {
+    const none = await tus.create(1000, {});
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { code: string }).code).toBe('VALIDATION_ERROR');
+    const unknown = await tus.create(1000, { episodeId: '00000000-0000-7000-8000-000000000000' });
+    expect(unknown.status).toBe(404);
+    const { courseId, episodeIds } = await draftCourse(t, 1);
+    await t.db.$client.query(`update courses set status = 'published' where id = $1`, [courseId]);
+    const published = await tus.create(1000, { episodeId: episodeIds[0]! });
+    expect(published.status).toBe(409);
+    expect(((await published.json()) as { message: string }).message).toMatch(/unpublish/);
+  });
+
+  it('a video ffmpeg cannot read is marked failed with the reason, and not retried', async () => {
+    const { episodeIds } = await draftCourse(t, 1);
+    // A container's first bytes (ftyp) with nothing behind them: the type check passes, transcoding cannot.
+    const fake = Buffer.concat([Buffer.from('00000018667479706d703432', 'hex'), Buffer.alloc(2048, 1)]);
+    const created = await tus.create(fake.length, { episodeId: episodeIds[0]! });
+    const res = await tus.patch(created.headers.get('location')!, 0, fake);
+    expect(res.status).toBe(204);
+    const state = await settled(episodeIds[0]!);
+    expect(state).toMatchObject({ status: 'failed', progress: 0 });
+    expect(state.error).toMatch(/no video stream/);
+    const { rows } = await t.db.$client.query(
+      `select state from pgboss.job where name = 'video.transcode' and data->>'assetId' =
+         (select video_asset_id::text from episodes where id = $1)`,
+      [episodeIds[0]],
+    );
+    expect(rows.map((r) => r.state)).toEqual(['completed']);
+  }, 60_000);
+
+  it("reports ffmpeg's progress in percent while transcoding, below 100 until ready", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rianroo-progress-'));
+    try {
+      await writeFile(path.join(dir, 'in.mp4'), await makeVideo(8));
+      const seen: number[] = [];
+      const input = { kind: 'file' as const, file: path.join(dir, 'in.mp4') };
+      await transcode(ffmpegPath(null), input, path.join(dir, 'out'), undefined, (p) => seen.push(p));
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      expect(Math.max(...seen)).toBeGreaterThanOrEqual(90);
+      expect(Math.max(...seen)).toBeLessThanOrEqual(99);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('speaks to administrators only', async () => {
+    const res = await fetch(
+      new URL('/api/admin/uploads', `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`),
+      {
+        method: 'POST',
+        headers: { 'tus-resumable': '1.0.0', 'upload-length': '100' },
+      },
+    );
+    expect(res.status).toBe(401);
+  });
+});
