@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../lib/i18n';
-import { KEYS } from '../lib/storage';
 import { ChatWidget } from './ChatWidget';
 import { RouteGuard } from './RouteGuard';
 
@@ -67,14 +66,22 @@ describe('route guard (spec section 2)', () => {
   });
 
   it('lets a logged-in learner through, and anyone through public paths', () => {
-    localStorage.setItem(KEYS.token, 'abc');
+    localStorage.setItem('token', 'abc');
     renderAt('/account');
     expect(screen.getByText('protected content')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/account');
+    cleanup();
     localStorage.clear();
+    for (const path of ['/', '/courses', '/courses/thai-101', '/login', '/register', '/certificates/ABC']) {
+      renderAt(path);
+      expect(renderedAt, path).toContain(path);
+      expect(screen.getByTestId('where').textContent, path).toBe(path);
+      cleanup();
+    }
   });
 
   it('treats the token "undefined" as anonymous', () => {
-    localStorage.setItem(KEYS.token, 'undefined');
+    localStorage.setItem('token', 'undefined');
     renderAt('/renewal');
     expect(screen.getByTestId('where').textContent).toBe('/login?redirect=%2Frenewal');
   });

@@ -2,7 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { PROTECTED_SEGMENTS, isProtectedPath, loginRedirectFor, safeRedirect } from './protected-paths';
 
 describe('protected paths (spec section 2)', () => {
-  it.each(PROTECTED_SEGMENTS)('%s and paths containing it are protected', (segment) => {
+  // Spec section 2, written out: any path containing one of these is protected.
+  const SPEC_SEGMENTS = [
+    '/library',
+    '/account',
+    '/product',
+    '/summary-document',
+    '/communication-page',
+    '/guard-contact',
+    '/free-trial',
+    '/renewal',
+  ];
+
+  it("protects exactly the spec's segments", () => {
+    expect([...PROTECTED_SEGMENTS].sort()).toEqual([...SPEC_SEGMENTS].sort());
+  });
+
+  it.each(SPEC_SEGMENTS)('%s and paths containing it are protected', (segment) => {
     expect(isProtectedPath(segment)).toBe(true);
     expect(isProtectedPath(`${segment}/x/y`)).toBe(true);
     expect(isProtectedPath(`/th${segment}`)).toBe(true);
