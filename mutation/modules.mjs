@@ -17,7 +17,11 @@ export const modules = {
     project: 'api',
     what: 'throttling (login, check-password, forgot-password limits)',
     mutate: ['apps/api/src/plugins/rate-limit.ts'],
-    tests: ['apps/api/src/plugins/rate-limit.test.ts', 'apps/api/test/throttle.test.ts'],
+    tests: [
+      'apps/api/src/plugins/rate-limit.test.ts',
+      'apps/api/test/throttle.test.ts',
+      'apps/api/test/redis-limiter.test.ts',
+    ],
   },
   'api-progress': {
     project: 'api',

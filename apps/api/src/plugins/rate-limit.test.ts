@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../lib/errors.js';
 import { Limiter, MemoryStore } from './rate-limit.js';
 
@@ -48,5 +48,54 @@ describe('Limiter with the in-process store', () => {
     await limiter.reserve(key);
     await expect(limiter.reserve(key)).rejects.toBeInstanceOf(AppError);
     await limiter.store.close();
+  });
+
+  it('peeks at a window: its count and the whole seconds left, nothing for an unknown key', async () => {
+    const c = clock();
+    const store = new MemoryStore(c.now);
+    expect(await store.peek('k')).toEqual({ count: 0, retryAfter: 0 });
+    await store.hit('k', 10);
+    c.advance(2_500);
+    expect(await store.peek('k')).toEqual({ count: 1, retryAfter: 8 });
+    await store.close();
+  });
+
+  it('a release never goes below zero, and releasing an unknown key does nothing', async () => {
+    const store = new MemoryStore(clock().now);
+    await store.release('nothing');
+    expect(await store.peek('nothing')).toEqual({ count: 0, retryAfter: 0 });
+    await store.hit('k', 60);
+    await store.release('k');
+    await store.release('k');
+    expect((await store.peek('k')).count).toBe(0);
+    expect((await store.hit('k', 60)).count).toBe(1);
+    await store.close();
+  });
+
+  it('refuses in the one error shape with its message', async () => {
+    const limiter = new Limiter(new MemoryStore(clock().now));
+    await expect(limiter.consume('k', 0, 60)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      statusCode: 429,
+      message: 'Too many attempts; please wait and try again',
+    });
+    await limiter.store.close();
+  });
+});
+
+describe('the in-process store over time', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('its minutely sweep keeps live windows, and closing it stops its timer', async () => {
+    vi.useFakeTimers();
+    const c = clock();
+    const store = new MemoryStore(c.now);
+    expect(vi.getTimerCount()).toBe(1);
+    await store.hit('live', 600);
+    c.advance(60_000);
+    vi.advanceTimersByTime(60_000);
+    expect(await store.peek('live')).toEqual({ count: 1, retryAfter: 540 });
+    await store.close();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
