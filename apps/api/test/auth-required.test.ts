@@ -39,6 +39,7 @@ const PUBLIC = new Set([
   // Images shown on public pages; video segments carry their own signed playback token.
   'GET /api/media/profile/{file}',
   'GET /api/media/poster/{id}',
+  'GET /api/media/covers/{courseId}/{file}',
   'GET /api/stream/{assetId}/{token}/{*}',
   // Anyone may check a certificate's code.
   'GET /api/certificates/verify/{code}',

@@ -25,6 +25,10 @@ export const errorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'VIDEO_NOT_READY',
+  /** A course with an episode whose video is missing, in the works or failed cannot be published. */
+  'COURSE_NOT_PUBLISHABLE',
+  /** The list sent no longer matches the rows (someone changed them meanwhile): reload and try again. */
+  'STALE_EDIT',
   'PLAYBACK_TOKEN_INVALID',
   'ATTEMPT_LIMIT_REACHED',
   'TIME_UP',

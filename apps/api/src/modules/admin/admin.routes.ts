@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { analyticsRoutes } from '../analytics/analytics.routes.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
+import { coursesAdminRoutes } from '../authoring/courses-admin.routes.js';
+import { CoursesAdminService } from '../authoring/courses-admin.service.js';
+import { LookupsService } from '../authoring/lookups.service.js';
 import type { MediaService } from '../media/media.service.js';
 import { uploadsRoutes } from '../media/uploads.routes.js';
 import { UploadsService } from '../media/uploads.service.js';
@@ -23,5 +26,9 @@ export const adminRoutes: FastifyPluginAsync<{ media: MediaService }> = async (
   const uploads = new UploadsService(admin);
   await uploads.start();
   await admin.register(uploadsRoutes, { uploads, media });
+  await admin.register(coursesAdminRoutes, {
+    service: new CoursesAdminService(admin),
+    lookups: new LookupsService(admin),
+  });
   await admin.register(analyticsRoutes, { prefix: '/analytics', service: new AnalyticsService(admin) });
 };

@@ -60,4 +60,19 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
     },
     async (request, reply) => send(reply, await media.poster(request.params.id, headersOf(request))),
   );
+
+  app.get(
+    '/media/covers/:courseId/:file',
+    {
+      schema: {
+        tags: ['media'],
+        summary: "A course's cover image uploaded in the console (public)",
+        params: z.object({ courseId: z.uuid(), file: z.string().max(40) }),
+      },
+    },
+    async (request, reply) => {
+      const { courseId, file } = request.params;
+      return send(reply, await media.cover(courseId, file, headersOf(request)));
+    },
+  );
 };

@@ -137,6 +137,12 @@ export class MediaService {
     return this.stored(`videos/${assetId}/poster.jpg`, 'public, max-age=86400', headers);
   }
 
+  /** A course's cover image (public, like the catalogue); its name changes with its content. */
+  cover(courseId: string, file: string, headers: RequestHeaders) {
+    if (!/^[0-9a-f]{16}\.(jpg|png|webp)$/.test(file)) throw notFound('File');
+    return this.stored(`covers/${courseId}/${file}`, 'public, max-age=31536000, immutable', headers);
+  }
+
   /** A stored file with byte ranges, validators and the given caching. */
   async stored(key: string, cacheControl: string, req: RequestHeaders): Promise<StoredAnswer> {
     const stat = await this.app.storage.stat(key);

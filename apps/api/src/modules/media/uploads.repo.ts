@@ -10,11 +10,15 @@ export async function findUploadTarget(db: Db, episodeId: string) {
   return rows[0];
 }
 
-/** Locks the episode's row for the change of its video; answers its current video. */
-export async function lockEpisodeVideo(c: TxClient, episodeId: string): Promise<string | null> {
-  const { rows } = await c.query<{ video_asset_id: string | null }>(
-    `select video_asset_id from episodes where id = $1 for update`,
+/**
+ * Locks the episode and its course for the change of its video (publishing takes the course's lock too, so
+ * a course cannot be published between the check and the change); answers the video and course status.
+ */
+export async function lockEpisodeVideo(c: TxClient, episodeId: string) {
+  const { rows } = await c.query<{ video_asset_id: string | null; course_status: string }>(
+    `select e.video_asset_id, c.status as course_status from episodes e join courses c on c.id = e.course_id
+      where e.id = $1 for update of e, c`,
     [episodeId],
   );
-  return rows[0]?.video_asset_id ?? null;
+  return rows[0];
 }

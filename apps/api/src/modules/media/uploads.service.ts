@@ -89,12 +89,7 @@ export class UploadsService {
       );
     const target = await findUploadTarget(this.app.db, episodeId);
     if (!target) throw new TusRefusal(404, 'NOT_FOUND', 'Episode not found');
-    if (target.course_status === 'published')
-      throw new TusRefusal(
-        409,
-        'BAD_REQUEST',
-        'The course is published: unpublish it before replacing a video (a learner would find it half-done)',
-      );
+    if (target.course_status === 'published') throw publishedCourse();
     return target;
   }
 
@@ -112,7 +107,10 @@ export class UploadsService {
     }
     const episodeId = (await this.target(upload.metadata?.episodeId)).id;
     return inTransaction(this.app.db, async (c) => {
-      const before = await lockEpisodeVideo(c, episodeId);
+      const locked = await lockEpisodeVideo(c, episodeId);
+      if (!locked) throw new TusRefusal(404, 'NOT_FOUND', 'Episode not found');
+      if (locked.course_status === 'published') throw publishedCourse();
+      const before = locked.video_asset_id;
       const done = await c.query<{ id: string }>(`select id from video_assets where source = $1`, [
         `upload:${key}`,
       ]);
@@ -141,6 +139,13 @@ export class UploadsService {
     return Buffer.concat(parts);
   }
 }
+
+const publishedCourse = () =>
+  new TusRefusal(
+    409,
+    'BAD_REQUEST',
+    'The course is published: unpublish it before replacing a video (a learner would find it half-done)',
+  );
 
 const tooLarge = (max: number) => ({
   status_code: 413,

@@ -1,0 +1,169 @@
+import type {
+  AdminCourse,
+  AdminCourseQuery,
+  CourseCreate,
+  CourseUpdate,
+  EpisodeCreate,
+  EpisodeUpdate,
+} from '@rianroo/contract';
+import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { inTransaction, type TxClient } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../admin/audit.repo.js';
+import { imageType } from '../media/file-types.js';
+import { findCourse, listCourses } from './courses-admin.repo.js';
+import * as w from './courses-admin.write.js';
+
+/** PostgreSQL's refusals of an edit, as the one error shape. */
+function asAppError(err: unknown): unknown {
+  const e = err as { code?: string; constraint?: string };
+  if (e.code === '23505' && e.constraint?.includes('slug'))
+    return new AppError('ALREADY_EXISTS', 409, 'Another course has this slug', [
+      { path: 'slug', message: 'Another course has this slug' },
+    ]);
+  if (e.code === '23503')
+    return new AppError('VALIDATION_ERROR', 400, 'A category or instructor given does not exist');
+  return err;
+}
+
+/**
+ * Course authoring for administrators. Every write runs in one transaction holding the course's row lock
+ * (so concurrent edits of one course take turns) and records the course before and after in the audit log.
+ */
+export class CoursesAdminService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  list(q: AdminCourseQuery) {
+    return listCourses(this.app.db, q);
+  }
+
+  async get(id: string): Promise<AdminCourse> {
+    const course = await findCourse(this.app.db.$client, id);
+    if (!course) throw notFound('Course');
+    return course;
+  }
+
+  /** Runs `change` on a locked course and audits it; answers the course after. */
+  private async write(
+    actorId: string,
+    courseId: string,
+    action: string,
+    change: (c: TxClient, before: AdminCourse) => Promise<void>,
+  ): Promise<AdminCourse> {
+    try {
+      return await inTransaction(this.app.db, async (c) => {
+        const before = await findCourse(c, courseId, true);
+        if (!before) throw notFound('Course');
+        await change(c, before);
+        const after = (await findCourse(c, courseId))!;
+        await recordAudit(c, { actorId, action, entity: 'course', entityId: courseId, before, after });
+        return after;
+      });
+    } catch (err) {
+      throw asAppError(err);
+    }
+  }
+
+  async create(actorId: string, input: CourseCreate): Promise<AdminCourse> {
+    try {
+      return await inTransaction(this.app.db, async (c) => {
+        const id = await w.insertCourse(c, input);
+        const after = (await findCourse(c, id))!;
+        await recordAudit(c, {
+          actorId,
+          action: 'course.create',
+          entity: 'course',
+          entityId: id,
+          before: null,
+          after,
+        });
+        return after;
+      });
+    } catch (err) {
+      throw asAppError(err);
+    }
+  }
+
+  update(actorId: string, id: string, input: CourseUpdate) {
+    return this.write(actorId, id, 'course.update', (c) => w.updateCourse(c, id, input));
+  }
+
+  /** Publishes a course whose every published episode has a ready video; otherwise says what is missing. */
+  publish(actorId: string, id: string) {
+    return this.write(actorId, id, 'course.publish', async (c, before) => {
+      if (before.publishBlockers.length)
+        throw new AppError(
+          'COURSE_NOT_PUBLISHABLE',
+          409,
+          'The course cannot be published yet: every episode needs a ready video',
+          undefined,
+          { blockers: before.publishBlockers },
+        );
+      await w.setCourseStatus(c, id, 'published');
+    });
+  }
+
+  unpublish(actorId: string, id: string) {
+    return this.write(actorId, id, 'course.unpublish', (c) => w.setCourseStatus(c, id, 'draft'));
+  }
+
+  /** A cover image (JPEG, PNG or WebP by its first bytes), stored under a name that changes with it. */
+  async setCover(actorId: string, id: string, image: Buffer) {
+    const type = imageType(image);
+    if (!type)
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'The cover must be a JPEG, PNG or WebP image');
+    const name = `${createHash('sha256').update(image).digest('hex').slice(0, 16)}.${type.ext}`;
+    await this.app.storage.put(`covers/${id}/${name}`, image);
+    return this.write(actorId, id, 'course.cover', (c) =>
+      w.setCover(c, id, `/api/media/covers/${id}/${name}`),
+    );
+  }
+
+  addEpisode(actorId: string, courseId: string, input: EpisodeCreate) {
+    return this.write(actorId, courseId, 'episode.create', async (c) => {
+      await w.insertEpisode(c, courseId, input);
+    });
+  }
+
+  async updateEpisode(actorId: string, episodeId: string, input: EpisodeUpdate) {
+    const courseId = await this.courseOf(episodeId);
+    return this.write(actorId, courseId, 'episode.update', async (c, before) => {
+      // Hiding or showing an episode of a published course must not publish a half-done one.
+      if (before.status === 'published' && input.published) {
+        const e = before.episodes.find((x) => x.id === episodeId);
+        if (e && !e.published && e.video.status !== 'ready')
+          throw new AppError('COURSE_NOT_PUBLISHABLE', 409, 'This episode has no ready video yet');
+      }
+      await w.updateEpisode(c, episodeId, input);
+    });
+  }
+
+  async deleteEpisode(actorId: string, episodeId: string) {
+    const courseId = await this.courseOf(episodeId);
+    return this.write(actorId, courseId, 'episode.delete', async (c, before) => {
+      if (before.status === 'published')
+        throw new AppError('COURSE_NOT_PUBLISHABLE', 409, 'Unpublish the course before removing an episode');
+      await w.deleteEpisode(c, episodeId, courseId);
+    });
+  }
+
+  /** The episodes in a new order; refused when the list is not exactly the course's episodes now. */
+  order(actorId: string, courseId: string, ids: string[]) {
+    return this.write(actorId, courseId, 'course.order', async (c, before) => {
+      const now = before.episodes.map((e) => e.id);
+      if (ids.length !== now.length || new Set(ids).size !== ids.length || !ids.every((i) => now.includes(i)))
+        throw new AppError('STALE_EDIT', 409, 'The episodes changed meanwhile; reload and order them again');
+      await w.orderEpisodes(c, courseId, ids);
+    });
+  }
+
+  private async courseOf(episodeId: string) {
+    const { rows } = await this.app.db.$client.query<{ course_id: string }>(
+      `select course_id from episodes where id = $1`,
+      [episodeId],
+    );
+    if (!rows[0]) throw notFound('Episode');
+    return rows[0].course_id;
+  }
+}

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUser } from './admin-fixture.js';
+import { bearer, createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let admin: { token: string; id: string };
+
+const call = (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: method as 'GET',
+    url: `/api/admin${url}`,
+    headers: { ...bearer(admin.token), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+let n = 0;
+async function newCourse(episodes = 0) {
+  const res = await call('POST', '/courses', { title: 'คอร์สใหม่', slug: `new-course-${++n}-${Date.now()}` });
+  expect(res.statusCode).toBe(201);
+  let course = res.json();
+  for (let i = 1; i <= episodes; i++)
+    course = (await call('POST', `/courses/${course.id}/episodes`, { title: `ตอนที่ ${i}` })).json();
+  return course;
+}
+
+const audit = async (entityId: string) =>
+  (
+    await t.db.$client.query(
+      `select actor_id, action, before, after from audit_log where entity_id = $1 order by at, id`,
+      [entityId],
+    )
+  ).rows;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminUser(t);
+});
+afterAll(() => t?.close());
+
+describe('course authoring', () => {
+  it('creates a draft course and records who created it and what it was', async () => {
+    const course = await newCourse();
+    expect(course).toMatchObject({ status: 'draft', title: 'คอร์สใหม่', episodes: [], tags: [] });
+    expect(course.publishBlockers).toEqual([{ reason: 'no_episodes', episodeId: null, episodeTitle: null }]);
+    const rows = await audit(course.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor_id: admin.id, action: 'course.create', before: null });
+    expect(rows[0].after).toMatchObject({ id: course.id, title: 'คอร์สใหม่' });
+  });
+
+  it('edits fields, tags, category and instructors, with the course before and after in the audit log', async () => {
+    const course = await newCourse();
+    const cat = (
+      await call('POST', '/categories', { slug: `c-${Date.now()}`, nameTh: 'ภาษี', nameEn: 'Tax' })
+    ).json();
+    const ins = (await call('POST', '/instructors', { slug: `i-${Date.now()}`, name: 'อ.สมชาย' })).json();
+    const res = await call('PATCH', `/courses/${course.id}`, {
+      title: 'ภาษีสำหรับฟรีแลนซ์',
+      level: 'intermediate',
+      categoryId: cat.id,
+      tags: ['ภาษี', 'ฟรีแลนซ์'],
+      instructorIds: [ins.id],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      title: 'ภาษีสำหรับฟรีแลนซ์',
+      level: 'intermediate',
+      categoryId: cat.id,
+      tags: ['ฟรีแลนซ์', 'ภาษี'],
+      instructorIds: [ins.id],
+    });
+    const last = (await audit(course.id)).at(-1)!;
+    expect(last).toMatchObject({
+      action: 'course.update',
+      before: { title: 'คอร์สใหม่' },
+      after: { title: 'ภาษีสำหรับฟรีแลนซ์' },
+    });
+  });
+
+  it('refuses bad input, a taken slug and an unknown category in the one error shape', async () => {
+    const course = await newCourse();
+    const bad = await call('POST', '/courses', { title: '', slug: 'Has Spaces' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_ERROR');
+    const taken = await call('PATCH', `/courses/${(await newCourse()).id}`, { slug: course.slug });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'ALREADY_EXISTS', details: [{ path: 'slug' }] });
+    const unknown = await call('PATCH', `/courses/${course.id}`, {
+      categoryId: '00000000-0000-7000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(400);
+    const missing = await call('GET', '/courses/00000000-0000-7000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('lists courses one page at a time, searched and sorted', async () => {
+    const a = await newCourse();
+    await call('PATCH', `/courses/${a.id}`, { title: 'ค้นหาเจอแน่นอน' });
+    const res = await call('GET', '/courses?q=ค้นหาเจอ&pageSize=5&sort=title&order=asc');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      total: 1,
+      page: 1,
+      pageSize: 5,
+      items: [{ id: a.id, episodeCount: 0 }],
+    });
+    const all = (await call('GET', '/courses?pageSize=2')).json();
+    expect(all.items).toHaveLength(2);
+    expect(all.total).toBeGreaterThan(2);
+  });
+});
+
+describe('publishing: nothing half-done', () => {
+  it('refuses while an episode has no video, one in the works or a failed one, then publishes when all are ready', async () => {
+    const course = await newCourse(3);
+    const [e1, e2, e3] = course.episodes.map((e: { id: string }) => e.id);
+    const asset = async (episodeId: string, status: string, error: string | null = null) => {
+      const { rows } = await t.db.$client.query(
+        `insert into video_assets (id, status, source, error) values (gen_random_uuid(), $1, 'upload:x', $2) returning id`,
+        [status, error],
+      );
+      await t.db.$client.query(`update episodes set video_asset_id = $2 where id = $1`, [
+        episodeId,
+        rows[0].id,
+      ]);
+      return rows[0].id as string;
+    };
+    const a2 = await asset(e2, 'processing');
+    const a3 = await asset(e3, 'failed', 'ffmpeg exited with 1');
+    await asset(e1, 'ready');
+    const refused = await call('POST', `/courses/${course.id}/publish`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'COURSE_NOT_PUBLISHABLE',
+      blockers: [
+        { reason: 'video_processing', episodeId: e2 },
+        { reason: 'video_failed', episodeId: e3 },
+      ],
+    });
+    expect((await call('GET', `/courses/${course.id}`)).json().status).toBe('draft');
+    await t.db.$client.query(`update video_assets set status = 'ready' where id = any($1)`, [[a2, a3]]);
+    const ok = await call('POST', `/courses/${course.id}/publish`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'published', publishBlockers: [] });
+    expect((await t.app.inject({ url: `/api/courses/${course.slug}` })).statusCode).toBe(200);
+    const back = await call('POST', `/courses/${course.id}/unpublish`);
+    expect(back.json().status).toBe('draft');
+    expect((await audit(course.id)).map((r) => r.action).slice(-2)).toEqual([
+      'course.publish',
+      'course.unpublish',
+    ]);
+  });
+
+  it('refuses a course with no episode', async () => {
+    const res = await call('POST', `/courses/${(await newCourse()).id}/publish`);
+    expect(res.json()).toMatchObject({
+      code: 'COURSE_NOT_PUBLISHABLE',
+      blockers: [{ reason: 'no_episodes' }],
+    });
+  });
+});
+
+describe('episode order', () => {
+  it("orders the episodes as sent and refuses a list that is not the course's episodes", async () => {
+    const course = await newCourse(3);
+    const ids = course.episodes.map((e: { id: string }) => e.id);
+    const res = await call('PUT', `/courses/${course.id}/episode-order`, {
+      episodeIds: [ids[2], ids[0], ids[1]],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().episodes.map((e: { id: string; sort: number }) => [e.id, e.sort])).toEqual([
+      [ids[2], 1],
+      [ids[0], 2],
+      [ids[1], 3],
+    ]);
+    const stale = await call('PUT', `/courses/${course.id}/episode-order`, { episodeIds: [ids[0], ids[1]] });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE_EDIT');
+    const twice = await call('PUT', `/courses/${course.id}/episode-order`, {
+      episodeIds: [ids[0], ids[0], ids[1]],
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('twelve reorders at once leave the episodes numbered 1..n in one of the orders sent, each audited', async () => {
+    const course = await newCourse(5);
+    const ids: string[] = course.episodes.map((e: { id: string }) => e.id);
+    const orders = Array.from({ length: 12 }, (_, k) => ids.map((_, i) => ids[(i + k) % ids.length]!));
+    const answers = await Promise.all(
+      orders.map((o) => call('PUT', `/courses/${course.id}/episode-order`, { episodeIds: o })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(orders.map(() => 200));
+    const { rows } = await t.db.$client.query(
+      `select id, sort from episodes where course_id = $1 order by sort`,
+      [course.id],
+    );
+    expect(rows.map((r) => r.sort)).toEqual([1, 2, 3, 4, 5]);
+    expect(orders.map((o) => o.join())).toContain(rows.map((r) => r.id).join());
+    const logged = (await audit(course.id)).filter((r) => r.action === 'course.order');
+    expect(logged).toHaveLength(12);
+    // Each took its turn: every reorder saw the order the one before it left.
+    for (let i = 1; i < logged.length; i++)
+      expect(logged[i].before.episodes.map((e: { id: string }) => e.id)).toEqual(
+        logged[i - 1].after.episodes.map((e: { id: string }) => e.id),
+      );
+  });
+});
+
+describe('covers', () => {
+  const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(256, 1)]);
+
+  it('takes an image by its bytes and serves it under a name that changes with it', async () => {
+    const course = await newCourse();
+    const res = await call('PUT', `/courses/${course.id}/cover`, png, { 'content-type': 'image/png' });
+    expect(res.statusCode).toBe(200);
+    const url = res.json().coverImage as string;
+    expect(url).toMatch(new RegExp(`^/api/media/covers/${course.id}/[0-9a-f]{16}\\.png$`));
+    const served = await t.app.inject({ url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload).toEqual(png);
+  });
+
+  it('refuses what is not an image, whatever it says it is, and an image over the limit', async () => {
+    const course = await newCourse();
+    const text = await call('PUT', `/courses/${course.id}/cover`, Buffer.from('not an image at all'), {
+      'content-type': 'image/png',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const big = Buffer.concat([png, Buffer.alloc(t.config.coverMaxBytes)]);
+    const large = await call('PUT', `/courses/${course.id}/cover`, big, { 'content-type': 'image/png' });
+    expect(large.statusCode).toBe(413);
+    expect(large.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
