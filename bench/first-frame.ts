@@ -1,16 +1,10 @@
 // Click on play to first frame, in headless Chromium against the built platform with its demo videos.
 // Two cases: the learner clicks once the player has loaded the video's metadata (the usual case), and the
 // learner clicks as soon as the play button shows (hls.js may still be loading: the click must not be lost).
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { firstPaint } from './first-paint.js';
-import { freePort, stopChild, waitForLine } from './lib.js';
+import { launchChromium, startPlatform } from './platform.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.join(here, '..');
 const RUNS = Number(process.env.BENCH_FIRST_FRAME_RUNS ?? 12);
 const SLUG = 'stock-investing-basics';
 const DEMO = { email: 'learner@rianroo.dev', password: 'Rianroo-demo-2026' };
@@ -102,34 +96,12 @@ async function measureOnce(browser: Browser, base: string, s: Session, episodeId
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function firstFrame() {
-  const dataDir = path.join(root, '.data', 'bench-player');
-  rmSync(dataDir, { recursive: true, force: true });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const api = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      EMBEDDED_PG_PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      VIDEO_CACHE_DIR: path.join(root, '.data', 'video-cache'),
-    },
-  });
+  const platform = await startPlatform('bench-player');
+  const { base } = platform;
   let browser: Browser | undefined;
   try {
-    await waitForLine(api, /ready at/, 300_000);
     const { session, episodeId } = await teaser(base);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
-    });
+    browser = await launchChromium();
     const result: Record<string, { medianMs: number; maxMs: number; runs: number[] }> = {};
     for (const [key, settled] of [
       ['afterMetadata', true],
@@ -148,6 +120,6 @@ export async function firstFrame() {
     return { ...result, firstPaint: paint };
   } finally {
     await browser?.close();
-    await stopChild(api);
+    await platform.stop();
   }
 }

@@ -30,6 +30,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // The API reads it to preload a page's chunks beside the entry script (apps/api/src/plugins/web.ts).
+    manifest: true,
     sourcemap: true,
   },
 });

@@ -22,11 +22,12 @@ import { CommunicationService } from './modules/communication/communication.serv
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { ContactService } from './modules/contact/contact.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { catalogPage } from './modules/courses/catalog-page.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
-import { VideoService } from './modules/media/videos.service.js';
 import { MediaService } from './modules/media/media.service.js';
+import { VideoService } from './modules/media/videos.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
 import { socialRoutes } from './modules/social/social.routes.js';
@@ -132,8 +133,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const videos = new VideoService(app);
   app.decorate('videos', videos);
   await videos.start();
-  await app.register(
   const media = new MediaService(app, coursesService);
+  await app.register(
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes, { service: auth });
@@ -152,6 +153,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { prefix: '/api' },
   );
   await app.register(contentRoutes);
-  await app.register(webPlugin, { pageMeta: (path) => certificates.openGraph(path) });
+  const catalogue = catalogPage(coursesService);
+  await app.register(webPlugin, {
+    page: async (path, query) => {
+      const ogTags = await certificates.openGraph(path);
+      return ogTags ? { head: ogTags } : catalogue(path, query);
+    },
+  });
   return app;
 }

@@ -138,17 +138,6 @@ export const searchQuery = z.object({
 export const searchResult = z.object({ total: z.number().int(), courses: courseList });
 export type SearchResult = z.infer<typeof searchResult>;
 
-/**
- * The catalogue page's filter (its URL's `q` and `level`) as the address of the search the web app asks for
- * (under /api). The server embeds the first answer in the page under the same address.
- */
-export const catalogSearchPath = (f: { q?: string | null; level?: string | null }) => {
-  const params = new URLSearchParams();
-  if (f.q?.trim()) params.set('q', f.q.trim());
-  if (f.level) params.set('level', f.level);
-  return `/courses?${params.toString()}`;
-};
-
 export const episodeIdParams = z.object({ id: z.uuid() });
 export const episodeDetail = z.object({
   id: z.uuid(),

@@ -16,3 +16,4 @@ export * from './admin-orgs.js';
 export * from './admin-billing.js';
 export * from './analytics.js';
 export * from './admin-courses.js';
+export * from './paths.js';

@@ -15,13 +15,33 @@ export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
  * with a fresh CSP nonce (docs/decisions/007), so it is never cached and carries no validator (a 304 would
  * pair the old page's nonce with the new policy).
  */
-export interface WebOptions {
-  /**
-   * Tags for the head of one page (Open Graph of a shared link, e.g. a certificate's verification page), or
-   * nothing; already escaped HTML.
-   */
-  pageMeta?: (path: string) => Promise<string | undefined>;
+/**
+ * What the server adds to the page of one path, so that it is useful before any script has run: tags for the
+ * head (e.g. the Open Graph tags of a shared certificate), the page's content as plain HTML in place of the
+ * skeleton (already escaped; links work as links), API answers the app would ask for at once (it takes them
+ * from the page instead of a round trip: apps/web/src/lib/page-data.ts), and the app's chunks of that page,
+ * fetched beside the entry script (source paths as in Vite's manifest).
+ */
+export interface PageParts {
+  head?: string;
+  body?: string;
+  data?: Record<string, unknown>;
+  chunks?: string[];
 }
+
+export interface WebOptions {
+  page?: (path: string, query: URLSearchParams) => Promise<PageParts | undefined>;
+}
+
+/** The page's own content, between these marks in index.html (the skeleton, unless the server has better). */
+const BODY = /<!--page-->[\s\S]*?<!--\/page-->/;
+
+/** JSON inside a script element: nothing in it may close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: WebOptions) => {
@@ -29,23 +49,36 @@ export const webPlugin = fp(
     const indexFile = path.join(root, 'index.html');
     const hasWeb = existsSync(indexFile);
     const csp = contentSecurityPolicy(app.config);
-    let page = { mtimeMs: -1, html: '' };
+    let page = { mtimeMs: -1, html: '', manifest: viteManifest(root) };
     // Read again when the build changes under a running server (development); in production, once.
     const pageHtml = () => {
-      if (app.config.production && page.mtimeMs >= 0) return page.html;
+      if (app.config.production && page.mtimeMs >= 0) return page;
       const { mtimeMs } = statSync(indexFile);
-      if (mtimeMs !== page.mtimeMs) page = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
-      return page.html;
+      if (mtimeMs !== page.mtimeMs)
+        page = { mtimeMs, html: readFileSync(indexFile, 'utf8'), manifest: viteManifest(root) };
+      return page;
     };
-    const sendPage = async (reply: FastifyReply, path = '/') => {
+    const sendPage = async (reply: FastifyReply, url = '/') => {
       const nonce = randomBytes(16).toString('base64');
-      let html = pageHtml().replaceAll(NONCE_PLACEHOLDER, nonce);
-      const meta = await opts.pageMeta?.(path).catch((err: unknown) => {
-        // The page works without its preview tags.
-        app.log.warn({ err, path }, 'page meta tags not made');
+      const { html: template, manifest } = pageHtml();
+      let html = template.replaceAll(NONCE_PLACEHOLDER, nonce);
+      const [pathname = '/', search = ''] = url.split('?', 2);
+      const parts = await opts.page?.(pathname, new URLSearchParams(search)).catch((err: unknown) => {
+        // The page works without them: the app draws it and asks the API itself.
+        app.log.warn({ err, path: pathname }, 'server parts of the page not made');
         return undefined;
       });
-      if (meta) html = html.replace('</head>', `${meta}</head>`);
+      const head = [
+        parts?.head ?? '',
+        ...manifest
+          .preloads(parts?.chunks ?? [])
+          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+        parts?.data
+          ? `<script type="application/json" id="page-data" nonce="${nonce}">${scriptJson(parts.data)}</script>`
+          : '',
+      ].join('');
+      if (head) html = html.replace('</head>', `${head}</head>`);
+      if (parts?.body) html = html.replace(BODY, () => `<!--page-->${parts.body}<!--/page-->`);
       return reply
         .header('content-security-policy', csp.page(nonce))
         .header('cache-control', 'no-cache')
@@ -61,7 +94,7 @@ export const webPlugin = fp(
         // The build's brotli and gzip copies (apps/web/scripts/precompress.mjs), by the client's Accept-Encoding.
         preCompressed: true,
         // The page itself is never served as a file: it needs its nonce.
-        allowedPath: (pathname) => pathname !== '/index.html',
+        allowedPath: (pathname) => pathname !== '/index.html' && !pathname.startsWith('/.vite/'),
         setHeaders: (res, file) => {
           const hashed = file.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -79,7 +112,7 @@ export const webPlugin = fp(
       const isPage = url === '/index.html' || !path.extname(url);
       // Under /api and /cms every answer is JSON, a miss included: never the web app's page.
       if (hasWeb && wantsPage && isPage && !/^\/(api|cms)(\/|$)/i.test(url)) {
-        return sendPage(reply, url);
+        return sendPage(reply, request.url);
       }
       return reply
         .status(404)
@@ -88,3 +121,32 @@ export const webPlugin = fp(
   },
   { name: 'web' },
 );
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+/**
+ * The chunks a page needs, from the build's manifest (vite.config.ts `build.manifest`): the page's chunk and
+ * what it imports, less what the entry script brings anyway.
+ */
+function viteManifest(root: string) {
+  let chunks: Record<string, ManifestChunk> = {};
+  try {
+    chunks = JSON.parse(readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as typeof chunks;
+  } catch {
+    // No manifest (an older build, or no build): pages are served without preloads.
+  }
+  const loadedByEntry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !chunks[key]) return;
+    into.add(key);
+    for (const i of chunks[key].imports ?? []) walk(i, into);
+  };
+  for (const [key, c] of Object.entries(chunks)) if (c.isEntry) walk(key, loadedByEntry);
+  return {
+    preloads(sources: string[]): string[] {
+      const wanted = new Set<string>();
+      for (const s of sources) walk(s, wanted);
+      return [...wanted].filter((k) => !loadedByEntry.has(k)).map((k) => `/${chunks[k]!.file}`);
+    },
+  };
+}

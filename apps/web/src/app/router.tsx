@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { PageFallback } from './PageFallback';
 import { Route, Routes } from 'react-router';
-import { PageLoading } from '../components/ui/Spinner';
 import { useI18n } from '../lib/i18n';
 import HomePage from '../features/home/routes/HomePage';
 
@@ -46,7 +46,7 @@ const NotFoundPage = lazy(() => import('./NotFoundPage'));
 export function AppRoutes() {
   const { t } = useI18n();
   return (
-    <Suspense fallback={<PageLoading label={t('common.loading')} />}>
+    <Suspense fallback={<PageFallback label={t('common.loading')} />}>
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route path="/login" element={<LoginPage />} />

@@ -1,5 +1,7 @@
-import type { CourseSummary } from '@rianroo/contract';
+import type { SearchResult } from '@rianroo/contract';
+import { catalogSearchPath } from '@rianroo/contract/paths';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { takePageData } from '../../../lib/page-data';
 import { call } from '../../../lib/session';
 
 export interface CatalogFilter {
@@ -7,13 +9,18 @@ export interface CatalogFilter {
   level: string;
 }
 
-export const searchCourses = (f: CatalogFilter) => {
-  const params = new URLSearchParams();
-  if (f.q.trim()) params.set('q', f.q.trim());
-  if (f.level) params.set('level', f.level);
-  return call<{ total: number; courses: CourseSummary[] }>(`/courses?${params.toString()}`);
-};
+export const searchCourses = (f: CatalogFilter) => call<SearchResult>(catalogSearchPath(f));
 
-/** Keeps the previous results on screen while the next ones load, so the grid does not jump. */
+/**
+ * Keeps the previous results on screen while the next ones load, so the grid does not jump. The first answer
+ * may come with the page itself (the server drew the catalogue before any script ran); it is refreshed after
+ * a minute like any other.
+ */
 export const useSearchCourses = (f: CatalogFilter) =>
-  useQuery({ queryKey: ['courses', f], queryFn: () => searchCourses(f), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: ['courses', f],
+    queryFn: () => searchCourses(f),
+    placeholderData: keepPreviousData,
+    initialData: () => takePageData<SearchResult>(catalogSearchPath(f)),
+    staleTime: 60_000,
+  });

@@ -1,0 +1,42 @@
+import { catalogSearchPath, searchQuery, searchResult, type CourseSummary } from '@rianroo/contract';
+import { escapeHtml } from '../../lib/html.js';
+import type { PageParts } from '../../plugins/web.js';
+import type { CoursesService } from './courses.service.js';
+
+/** The catalogue's app chunk (apps/web), fetched beside the entry script. */
+const CHUNK = 'src/features/courses/routes/CatalogPage.tsx';
+
+const card = (c: CourseSummary) => {
+  const href = `/courses/${encodeURIComponent(c.slug)}`;
+  const cover = c.coverImage
+    ? `<img src="${escapeHtml(c.coverImage)}" alt="" width="320" height="180">`
+    : `<span>${escapeHtml(c.title)}</span>`;
+  return `<li><div class="boot-v" aria-hidden="true">${cover}</div><a href="${href}">${escapeHtml(c.title)}</a>${
+    c.subtitle ? `<p>${escapeHtml(c.subtitle)}</p>` : ''
+  }</li>`;
+};
+
+/**
+ * /courses before any script: the first page of the catalogue for the page's filter as plain HTML (a learner
+ * on a slow connection can read and open a course while the app is still on its way), and the same answer
+ * embedded for the app, which then draws it without asking again.
+ */
+export function catalogPage(courses: CoursesService) {
+  return async (path: string, query: URLSearchParams): Promise<PageParts | undefined> => {
+    if (path !== '/courses' && path !== '/courses/') return undefined;
+    const filter = { q: query.get('q'), level: query.get('level') };
+    const apiPath = catalogSearchPath(filter);
+    const parsed = searchQuery.safeParse(Object.fromEntries(new URLSearchParams(apiPath.split('?')[1])));
+    // A filter the API would refuse: the app asks and shows the error itself.
+    if (!parsed.success) return undefined;
+    const answer = searchResult.parse(await courses.search(parsed.data));
+    const list = answer.courses.length
+      ? `<ul class="boot-c">${answer.courses.map(card).join('')}</ul>`
+      : '<p>ไม่พบคอร์สที่ตรงกับการค้นหา ลองใช้คำอื่นหรือล้างตัวกรอง</p>';
+    return {
+      body: `<div class="boot-page"><h1 class="boot-t">คอร์สทั้งหมด</h1><p class="boot-n">${answer.total} คอร์ส</p>${list}</div>`,
+      data: { [apiPath]: answer },
+      chunks: [CHUNK],
+    };
+  };
+}

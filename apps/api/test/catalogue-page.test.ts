@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NONCE_PLACEHOLDER } from '../src/plugins/web.js';
+import { seedCatalogue } from './courses-fixture.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+// A built web app as Vite writes it: the page with its skeleton between the marks, and the build's manifest.
+const SKELETON = '<div aria-hidden="true" class="skeleton"></div>';
+const indexHtml = `<!doctype html><html lang="th"><head>
+<script type="module" crossorigin src="/assets/index-abc.js" nonce="${NONCE_PLACEHOLDER}"></script>
+</head><body><div id="root"><main id="boot-page"><!--page-->${SKELETON}<!--/page--></main></div></body></html>`;
+const manifest = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_i18n.js'] },
+  '_i18n.js': { file: 'assets/i18n-abc.js' },
+  '_forms.js': { file: 'assets/forms-abc.js', imports: ['_i18n.js'] },
+  'src/features/courses/routes/CatalogPage.tsx': {
+    file: 'assets/CatalogPage-abc.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_forms.js'],
+  },
+};
+
+let t: TestApp;
+let dist: string;
+const HOSTILE = `</script><script>alert(1)</script><!-- & "quoted"`;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'rianroo-web-'));
+  await mkdir(path.join(dist, 'assets'));
+  await mkdir(path.join(dist, '.vite'));
+  await writeFile(path.join(dist, 'index.html'), indexHtml);
+  await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  t = await createTestApp({ WEB_DIST: dist });
+  const seeded = await seedCatalogue(t);
+  await t.db.execute(
+    sql`update courses set title = ${HOSTILE}, subtitle = ${HOSTILE} where id = ${seeded.free}`,
+  );
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const pageData = (html: string) => {
+  const m = /<script type="application\/json" id="page-data" nonce="([^"]+)">([\s\S]*?)<\/script>/.exec(html);
+  return m ? { nonce: m[1], data: JSON.parse(m[2]!) as Record<string, unknown> } : undefined;
+};
+const bootPage = (html: string) => /<!--page-->([\s\S]*?)<!--\/page-->/.exec(html)![1]!;
+
+describe('the catalogue drawn by the server (issue 14: usable before any script)', () => {
+  it('lists the published courses as links, and embeds the same answer the API gives, under its address', async () => {
+    const page = await t.app.inject('/courses');
+    const api = (await t.app.inject('/api/courses?')).json() as {
+      total: number;
+      courses: { slug: string }[];
+    };
+    expect(api.total).toBeGreaterThan(0);
+    const body = bootPage(page.body);
+    expect(body).not.toContain(SKELETON);
+    for (const c of api.courses) expect(body).toContain(`<a href="/courses/${c.slug}">`);
+    expect(body).not.toContain('ยังไม่เผยแพร่');
+    expect(body).toContain(`${api.total} คอร์ส`);
+    const embedded = pageData(page.body)!;
+    expect(embedded.data).toEqual({ '/courses?': api });
+    // The data block carries the page's nonce, as every script of the page does.
+    expect(String(page.headers['content-security-policy'])).toContain(`'nonce-${embedded.nonce}'`);
+  });
+
+  it("follows the page's filter, under the address the app asks", async () => {
+    const page = await t.app.inject('/courses?level=beginner&q=%20ออม%20');
+    const api = (await t.app.inject('/api/courses?q=%E0%B8%AD%E0%B8%AD%E0%B8%A1&level=beginner')).json();
+    expect(pageData(page.body)!.data).toEqual({
+      '/courses?q=%E0%B8%AD%E0%B8%AD%E0%B8%A1&level=beginner': api,
+    });
+  });
+
+  it('says so when nothing matches, in Thai', async () => {
+    const page = await t.app.inject('/courses?q=ไม่มีคอร์สนี้แน่นอน');
+    expect(bootPage(page.body)).toContain('ไม่พบคอร์สที่ตรงกับการค้นหา');
+    expect(pageData(page.body)!.data).toMatchObject({
+      '/courses?q=%E0%B9%84%E0%B8%A1%E0%B9%88%E0%B8%A1%E0%B8%B5%E0%B8%84%E0%B8%AD%E0%B8%A3%E0%B9%8C%E0%B8%AA%E0%B8%99%E0%B8%B5%E0%B9%89%E0%B9%81%E0%B8%99%E0%B9%88%E0%B8%99%E0%B8%AD%E0%B8%99':
+        { total: 0, courses: [] },
+    });
+  });
+
+  it('a filter the API would refuse leaves the skeleton and embeds nothing (the app shows the error)', async () => {
+    const page = await t.app.inject('/courses?level=expert');
+    expect(page.statusCode).toBe(200);
+    expect(bootPage(page.body)).toBe(SKELETON);
+    expect(pageData(page.body)).toBeUndefined();
+  });
+
+  it('a title cannot break out of the page: escaped in the HTML, and no closing tag inside the data', async () => {
+    const page = await t.app.inject('/courses');
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(bootPage(page.body)).toContain(
+      '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp; &quot;quoted&quot;',
+    );
+    const data = pageData(page.body)!.data['/courses?'] as { courses: { title: string }[] };
+    expect(data.courses.map((c) => c.title)).toContain(HOSTILE);
+  });
+
+  it("preloads the catalogue's own chunks beside the entry script, not what the entry brings", async () => {
+    const page = await t.app.inject('/courses');
+    const preloads = [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads.sort()).toEqual(['/assets/CatalogPage-abc.js', '/assets/forms-abc.js']);
+  });
+
+  it('other pages keep the skeleton, with no data and no preloads; the manifest is not served', async () => {
+    for (const url of ['/', '/library', '/courses/some-course']) {
+      const page = await t.app.inject(url);
+      expect(bootPage(page.body), url).toBe(SKELETON);
+      expect(pageData(page.body), url).toBeUndefined();
+      expect(page.body, url).not.toContain('modulepreload');
+    }
+    expect((await t.app.inject('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+});

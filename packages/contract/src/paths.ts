@@ -1,0 +1,12 @@
+// API addresses both sides build, with no schema in sight: the web app imports this file alone
+// (`@rianroo/contract/paths`), so that a page needing an address does not pull zod and every schema with it.
+/**
+ * The catalogue page's filter (its URL's `q` and `level`) as the address of the search the web app asks for
+ * (under /api). The server embeds the first answer in the page under the same address.
+ */
+export const catalogSearchPath = (f: { q?: string | null; level?: string | null }) => {
+  const params = new URLSearchParams();
+  if (f.q?.trim()) params.set('q', f.q.trim());
+  if (f.level) params.set('level', f.level);
+  return `/courses?${params.toString()}`;
+};
