@@ -130,6 +130,7 @@ export const adminCategory = z.object({
   nameTh: z.string(),
   nameEn: z.string(),
 });
+export type AdminCategory = z.infer<typeof adminCategory>;
 export const categoryInput = z.object({ slug: courseSlug, nameTh: text(100, 1), nameEn: text(100, 1) });
 export type CategoryInput = z.infer<typeof categoryInput>;
 export const adminCategoryPage = pageOf(adminCategory);

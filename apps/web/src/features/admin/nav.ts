@@ -12,6 +12,7 @@ export interface AdminNavItem {
  */
 export const adminNav: AdminNavItem[] = [
   { path: '', label: 'admin.nav.overview' },
+  { path: 'courses', label: 'admin.nav.courses' },
   { path: 'users', label: 'admin.nav.users' },
   { path: 'organizations', label: 'admin.nav.organizations' },
   { path: 'plans', label: 'admin.nav.plans' },

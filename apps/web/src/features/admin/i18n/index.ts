@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { formatDate, useI18n, type Lang } from '../../../lib/i18n';
+import * as courses from './courses';
 import * as shell from './shell';
 
 /**
@@ -8,9 +9,11 @@ import * as shell from './shell';
  */
 const th = {
   ...shell.th,
+  ...courses.th,
 };
 const en: Record<keyof typeof th, string> = {
   ...shell.en,
+  ...courses.en,
 };
 export type AdminKey = keyof typeof th;
 const dictionaries: Record<Lang, Record<AdminKey, string>> = { th, en };

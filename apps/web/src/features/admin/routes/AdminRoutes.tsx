@@ -6,6 +6,9 @@ import AdminHome from './AdminHome';
 
 // Each section loads when first opened. A new section: one lazy import and one <Route> here, one line in nav.ts.
 const AuditPage = lazy(() => import('../audit/AuditPage'));
+const CoursesPage = lazy(() => import('../courses/CoursesPage'));
+const CoursePage = lazy(() => import('../courses/CoursePage'));
+const EpisodePage = lazy(() => import('../courses/EpisodePage'));
 
 function AdminNotFound() {
   const { t } = useAdminI18n();
@@ -20,6 +23,9 @@ export function AdminRoutes() {
       <Routes>
         <Route index element={<AdminHome />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="courses" element={<CoursesPage />} />
+        <Route path="courses/:id" element={<CoursePage />} />
+        <Route path="courses/:courseId/episodes/:episodeId" element={<EpisodePage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Routes>
     </Suspense>

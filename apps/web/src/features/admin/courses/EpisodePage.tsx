@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { PageLoading } from '../../../components/ui/Spinner';
+import { textLink } from '../../../components/ui/link-styles';
+import { TextField } from '../../../components/ui/TextField';
+import { AdminPage } from '../components/AdminPage';
+import { useAdminI18n } from '../i18n';
+import { useAdminWrite } from '../lib/use-admin-write';
+import { useCourse, useUpdateEpisode } from './courses-api';
+import { EpisodeVideo } from './EpisodeVideo';
+
+/** /admin/courses/:courseId/episodes/:episodeId: the episode's title, teaser flag and video. */
+export default function EpisodePage() {
+  const { courseId = '', episodeId = '' } = useParams();
+  const { t, siteT } = useAdminI18n();
+  const course = useCourse(courseId);
+  const episode = course.data?.episodes.find((e) => e.id === episodeId);
+  if (course.isPending) return <PageLoading label={siteT('common.loading')} />;
+  if (!episode)
+    return (
+      <p role="alert" className="text-red-700">
+        {t('admin.course.loadFailed')}
+      </p>
+    );
+  return (
+    <AdminPage title={episode.title} lead={course.data!.title}>
+      <Link to={`/admin/courses/${courseId}`} className={textLink}>
+        {t('admin.episode.back')}
+      </Link>
+      <EpisodeFields
+        courseId={courseId}
+        episodeId={episodeId}
+        title={episode.title}
+        teaser={episode.isTeaser}
+      />
+      <EpisodeVideo episodeId={episodeId} title={episode.title} courseId={courseId} />
+    </AdminPage>
+  );
+}
+
+function EpisodeFields(p: { courseId: string; episodeId: string; title: string; teaser: boolean }) {
+  const { t } = useAdminI18n();
+  const update = useUpdateEpisode(p.courseId, p.episodeId);
+  const write = useAdminWrite();
+  const [title, setTitle] = useState(p.title);
+  const [teaser, setTeaser] = useState(p.teaser);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    write(update.mutateAsync({ title, isTeaser: teaser }), t('admin.course.saved')).catch(() => {});
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <TextField
+        className="min-w-60 flex-1"
+        label={t('admin.episode.title')}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        required
+      />
+      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          className="size-5"
+          checked={teaser}
+          onChange={(e) => setTeaser(e.target.checked)}
+        />
+        {t('admin.episodes.teaser')}
+      </label>
+      <Button type="submit" busy={update.isPending}>
+        {t('admin.course.save')}
+      </Button>
+    </form>
+  );
+}
