@@ -658,6 +658,11 @@ export const assessmentQuestions = pgTable(
     prompt: text('prompt').notNull(),
     explanation: text('explanation').notNull().default(''),
     points: integer('points').notNull().default(1),
+    /**
+     * A question learners have already been shown is never deleted (their attempts point at it): retiring
+     * it keeps it for those attempts' results and leaves it out of every attempt started afterwards.
+     */
+    retiredAt: ts('retired_at'),
   },
   (t) => [index('assessment_questions_assessment_idx').on(t.assessmentId, t.sort)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "assessment_questions" ADD COLUMN "retired_at" timestamp with time zone;
