@@ -39,6 +39,10 @@ const server = http.createServer((req, res) => {
           b.course_id,
           Math.floor(b.last_second),
           Math.floor(b.episodeCompletionPercentage),
+          // The played ranges as the API sends them: whole seconds, PostgreSQL's multirange text.
+          b.playedRanges
+            ? `{${b.playedRanges.map(([x, y]) => `[${Math.round(x)},${Math.round(y)})`).join(',')}}`
+            : null,
         ],
       })
       .then(({ rows }) => send(res, rows.length ? 200 : 403, rows[0] ?? null))

@@ -61,6 +61,18 @@ async function settle(url: string) {
   }
 }
 
+/** Played seconds back to none, so that the ranges variant adds new ones on every run. */
+async function resetPlayed(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(`update episode_progress set played = '{}', played_added = '{}' where not isempty(played)`);
+    await c.query('truncate played_seconds_log');
+  } finally {
+    await c.end();
+  }
+}
+
 async function main() {
   const dataDir = path.join(here, '..', '.data', 'bench');
   const config = loadConfig({
@@ -214,6 +226,29 @@ async function main() {
       saturationTarget: Math.round(((results.progressSave as { baseline: Figures }).baseline.rps * 2) / 3),
     };
     results.progressPacedWarm = await pacedSaves(`paced ${PACED_RATE}/s again, warm`);
+
+    // Issue 15: the same saves from the new player, each with the 2 s played since its previous save (new
+    // seconds every time: the union, the cap and the log row of the retention job all do their work).
+    await resetPlayed(database.url);
+    const rounds = new Map<number, number>();
+    const rangesBody = (i: number) => {
+      const p = people[i % people.length]!;
+      const r = rounds.get(i) ?? 0;
+      rounds.set(i, r + 1);
+      const from = (r * 2) % 70;
+      return JSON.stringify({
+        course_id: p.course_id,
+        episode_id: p.episode_id,
+        last_second: from + 2,
+        episodeCompletionPercentage: 40 + (i % 50),
+        playedRanges: [[from, from + 2]],
+      });
+    };
+    await compare('progressSaveRanges', 'POST /api/users/on-going-episode with playedRanges', {
+      method: 'POST',
+      path: '/api/users/on-going-episode',
+      body: rangesBody,
+    });
 
     // BENCH_ONLY=progress: the progress saves alone (paced and saturated), nothing after them.
     if (!ONLY) {

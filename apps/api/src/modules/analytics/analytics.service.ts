@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import * as repo from './analytics.repo.js';
 import { refreshRetention, retentionOf } from './retention.repo.js';
-import { steepDrops } from './retention-drops.js';
+import { toRetentionCurve } from './retention-drops.js';
 
 export const RETENTION_JOB = 'analytics.retention';
 /** Log rows folded per statement: small enough to keep each transaction short. */
@@ -90,19 +90,7 @@ export class AnalyticsService {
   async retention(episodeId: string): Promise<RetentionCurve> {
     const row = await retentionOf(this.db, episodeId);
     if (!row) throw notFound('Episode');
-    const counts = new Array<number>(Math.max(0, row.duration_seconds)).fill(0);
-    row.seconds?.forEach((s, i) => (counts[s] = row.counts![i]!));
-    const share = counts.map((c) => (row.viewers > 0 ? Math.round((c / row.viewers) * 10_000) / 10_000 : 0));
-    return {
-      episodeId,
-      courseId: row.course_id,
-      title: row.title,
-      durationSeconds: row.duration_seconds,
-      viewers: row.viewers,
-      counts,
-      share,
-      drops: row.viewers > 0 ? steepDrops(share) : [],
-    };
+    return toRetentionCurve(episodeId, row);
   }
 
   async funnel(courseId: string, range: AnalyticsRange): Promise<CourseFunnel> {

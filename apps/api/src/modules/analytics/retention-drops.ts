@@ -1,4 +1,4 @@
-import type { RetentionDrop } from '@rianroo/contract';
+import type { RetentionCurve, RetentionDrop } from '@rianroo/contract';
 
 /** Seconds over which a fall is measured. */
 const WINDOW = 5;
@@ -35,4 +35,31 @@ export function steepDrops(share: readonly number[]): RetentionDrop[] {
     .slice(0, MAX_DROPS)
     .sort((a, b) => a.from - b.from)
     .map(({ from, to, shareBefore, shareAfter }) => ({ from, to, shareBefore, shareAfter }));
+}
+
+/** The curve from the aggregate's row: a count and a share (4 decimals) for every second, and the drops. */
+export function toRetentionCurve(
+  episodeId: string,
+  row: {
+    title: string;
+    course_id: string;
+    duration_seconds: number;
+    viewers: number;
+    seconds: number[] | null;
+    counts: number[] | null;
+  },
+): RetentionCurve {
+  const counts = new Array<number>(Math.max(0, row.duration_seconds)).fill(0);
+  row.seconds?.forEach((s, i) => (counts[s] = row.counts![i]!));
+  const share = counts.map((c) => (row.viewers > 0 ? Math.round((c / row.viewers) * 10_000) / 10_000 : 0));
+  return {
+    episodeId,
+    courseId: row.course_id,
+    title: row.title,
+    durationSeconds: row.duration_seconds,
+    viewers: row.viewers,
+    counts,
+    share,
+    drops: row.viewers > 0 ? steepDrops(share) : [],
+  };
 }
