@@ -24,7 +24,8 @@ const save = (token: string, courseId: string, episodeId: string, pct: number) =
   });
 
 describe('catalogue search (public)', () => {
-  it('finds a Thai word inside a title or description, title hits first; filters by category, tag and level', async () => {
+  // Title-first order, the category and level filters: catalogue.test.ts, on a catalogue where they can fail.
+  it('finds a Thai word inside a title or description; filters by tag; refuses an unknown level', async () => {
     const inTitle = (await get(`/api/courses?q=${encodeURIComponent('หุ้น')}`)).json();
     expect(inTitle.courses.map((c: { id: string }) => c.id)).toEqual([cat.paid]);
     const inDescription = (await get(`/api/courses?q=${encodeURIComponent('ปันผล')}`)).json();
@@ -82,7 +83,8 @@ describe('course outline (public)', () => {
 });
 
 describe('library lists', () => {
-  it('new, popular (learners in the last 30 days) and by category, my categories first', async () => {
+  // The 30-day window and "my categories first": catalogue.test.ts.
+  it('lists new and popular courses, and the courses of a category together', async () => {
     const a = await register(t.app);
     const b = await register(t.app);
     await save(a.access_token, cat.free, cat.freeEpisodes[0]!.id, 10);
