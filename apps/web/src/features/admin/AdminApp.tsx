@@ -22,9 +22,11 @@ export default function AdminApp() {
   const errorText = useErrorText();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  // While the login page loads this page stays on screen with the new location: redirect only from /admin.
+  const away = !loggedIn && pathname.startsWith('/admin');
   useEffect(() => {
-    if (!loggedIn) navigate(loginRedirectFor(pathname, search), { replace: true });
-  }, [loggedIn, pathname, search, navigate]);
+    if (away) navigate(loginRedirectFor(pathname, search), { replace: true });
+  }, [away, pathname, search, navigate]);
 
   if (!loggedIn) return null;
   if (me.isPending) return <PageLoading label={siteT('common.loading')} />;

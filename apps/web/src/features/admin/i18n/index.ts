@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { formatDate, useI18n, type Lang } from '../../../lib/i18n';
 import * as courses from './courses';
+import * as people from './people';
 import * as shell from './shell';
 
 /**
@@ -9,10 +10,12 @@ import * as shell from './shell';
  */
 const th = {
   ...shell.th,
+  ...people.th,
   ...courses.th,
 };
 const en: Record<keyof typeof th, string> = {
   ...shell.en,
+  ...people.en,
   ...courses.en,
 };
 export type AdminKey = keyof typeof th;

@@ -9,6 +9,8 @@ const AuditPage = lazy(() => import('../audit/AuditPage'));
 const CoursesPage = lazy(() => import('../courses/CoursesPage'));
 const CoursePage = lazy(() => import('../courses/CoursePage'));
 const EpisodePage = lazy(() => import('../courses/EpisodePage'));
+const UsersPage = lazy(() => import('../users/UsersPage'));
+const UserPage = lazy(() => import('../users/UserPage'));
 
 function AdminNotFound() {
   const { t } = useAdminI18n();
@@ -26,6 +28,8 @@ export function AdminRoutes() {
         <Route path="courses" element={<CoursesPage />} />
         <Route path="courses/:id" element={<CoursePage />} />
         <Route path="courses/:courseId/episodes/:episodeId" element={<EpisodePage />} />
+        <Route path="users" element={<UsersPage />} />
+        <Route path="users/:id" element={<UserPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Routes>
     </Suspense>

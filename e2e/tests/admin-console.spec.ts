@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { expect, loginInPage, noSeriousViolations, registerByApi, test } from './fixtures';
+
+/** The seeded administrator (apps/api/src/db/seed.ts). */
+const ADMIN = { email: 'admin@rianroo.dev', password: 'Rianroo-demo-2026' };
+
+const adminNav = (page: Page) => page.getByRole('navigation', { name: 'เมนูผู้ดูแลระบบ' });
+
+test('an administrator finds a user, ends their session (refused at once), and reads it in the audit log', async ({
+  page,
+  request,
+}) => {
+  // One journey through four screens at two widths, with axe on each.
+  test.setTimeout(180_000);
+  const learner = await registerByApi(request, 'console');
+  await page.goto('/admin');
+  // Signed out: the login page, and back to the console afterwards.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin/);
+  await loginInPage(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'คอนโซลผู้ดูแลระบบ' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'คอนโซลผู้ดูแลระบบ' }).first()).toBeVisible();
+  await noSeriousViolations(page);
+
+  await adminNav(page).getByRole('link', { name: 'ผู้ใช้' }).click();
+  await expect(adminNav(page).getByRole('link', { name: 'ผู้ใช้' })).toHaveAttribute('aria-current', 'page');
+  await page.getByLabel('ค้นหาด้วยอีเมลหรือชื่อ').fill(learner.email);
+  await page.getByRole('button', { name: 'ค้นหา' }).click();
+  await expect(page).toHaveURL(/q=console/);
+  await expect(page.getByText('แสดง 1–1 จาก 1 รายการ')).toBeVisible();
+  await noSeriousViolations(page);
+
+  await page.getByRole('link', { name: learner.email }).click();
+  await expect(page.getByRole('heading', { name: 'เซสชันที่ใช้งานอยู่' })).toBeVisible();
+  await noSeriousViolations(page);
+  await page.getByRole('button', { name: 'ยุติเซสชันบน Playwright API' }).click();
+  const dialog = page.getByRole('dialog', { name: 'ยุติเซสชันบน Playwright API' });
+  await noSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(page.getByText('ไม่มีเซสชันที่ใช้งานอยู่')).toBeVisible();
+
+  // The learner's token is refused from now on.
+  const after = await request.get('/api/auth', {
+    headers: { authorization: `Bearer ${learner.access_token}` },
+  });
+  expect(after.status()).toBe(401);
+
+  await adminNav(page).getByRole('link', { name: 'บันทึกการแก้ไข' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'session.revoke' }).first();
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('admin@rianroo.dev');
+  await row.getByText('ดูการเปลี่ยนแปลง').click();
+  await expect(row.getByRole('cell', { name: 'ended-by-admin' })).toBeVisible();
+  await noSeriousViolations(page);
+
+  // A phone's width: nothing wider than the screen, the menu is one button that opens the sections.
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/admin', '/admin/users', `/admin/users/${learner.user.id}`, '/admin/audit']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { scroll, view } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      view: document.documentElement.clientWidth,
+    }));
+    expect(scroll, `${path} is wider than the screen`).toBeLessThanOrEqual(view);
+    await noSeriousViolations(page);
+  }
+  await page.getByRole('button', { name: /เปิดเมนูผู้ดูแลระบบ/ }).click();
+  await adminNav(page).getByRole('link', { name: 'ผู้ใช้' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ผู้ใช้' })).toBeVisible();
+});
+
+test('a learner at /admin is told it is for administrators only', async ({ page, request }) => {
+  const learner = await registerByApi(request, 'not-admin');
+  await page.goto('/login?redirect=/admin');
+  await loginInPage(page, learner.email);
+  await expect(page.getByRole('heading', { name: 'เฉพาะผู้ดูแลระบบ' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'คอนโซลผู้ดูแลระบบ' })).toHaveCount(0);
+  await noSeriousViolations(page);
+});
