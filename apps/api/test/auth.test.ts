@@ -100,6 +100,10 @@ describe('POST /api/auth/refresh', () => {
     expect((await me(pair.access_token)).statusCode).toBe(200);
     const second = await refresh(u.user.id, pair.refresh_token);
     expect(second.statusCode).toBe(200);
+    // Spent: the first refresh token, presented again, is refused.
+    const again = await refresh(u.user.id, u.refresh_token);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
   });
 
   it('revokes the whole session when a used refresh token comes back (reuse detection)', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue, subscribe } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
@@ -231,7 +232,20 @@ describe('progress (PRODUCT.md section 5)', () => {
         )
       ).json(),
     ).toEqual({ success: true });
+    const firstWatched = async () =>
+      (
+        await t.db.execute<{ at: string }>(
+          sql`select first_watched_at::text as at from episode_progress
+              where user_id = ${u.user.id} and episode_id = ${e1!.id}`,
+        )
+      ).rows;
+    const recorded = await firstWatched();
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.at).not.toBeNull();
+    // Played again (another day, another tab): the first watch stays the first.
+    await post('/api/users/save-first-watched', { course_id: cat.free, episode_id: e1!.id }, u.access_token);
     await save(u.access_token, cat.free, e1!.id, 10, 20);
+    expect(await firstWatched()).toEqual(recorded);
     await save(u.access_token, cat.paid, cat.paidEpisodes[0]!.id, 5, 10);
     await save(u.access_token, cat.free, e2!.id, 7, 95);
     const last = (await get('/api/users/last-watched-episode', u.access_token)).json();
