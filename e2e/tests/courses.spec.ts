@@ -6,6 +6,17 @@ test('the catalogue finds a Thai word inside a title, filters by level, and open
   await page.goto('/courses');
   await expect(page.getByRole('heading', { name: 'คอร์สทั้งหมด' })).toBeVisible();
   await expect(page.getByText('6 คอร์ส')).toBeVisible();
+  // The level filter: two of the six demo courses are intermediate, none advanced.
+  const level = page.getByLabel('ระดับ');
+  await level.selectOption('intermediate');
+  await expect(page).toHaveURL(/level=intermediate/);
+  await expect(page.getByText('2 คอร์ส')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'วิเคราะห์ข้อมูลด้วย Excel' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'วางแผนการเงินส่วนบุคคลฉบับเริ่มต้น' })).toHaveCount(0);
+  await level.selectOption('advanced');
+  await expect(page.getByText(/ไม่พบคอร์สที่ตรงกับการค้นหา/)).toBeVisible();
+  await level.selectOption('');
+  await expect(page.getByText('6 คอร์ส')).toBeVisible();
   await page.getByRole('searchbox').fill('หุ้น');
   await expect(page).toHaveURL(/q=%E0%B8%AB/);
   await expect(page.getByText('1 คอร์ส')).toBeVisible();
