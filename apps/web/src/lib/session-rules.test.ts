@@ -127,7 +127,8 @@ describe('requests', () => {
       () => json(200, {}),
     );
     expect(await call('/courses')).toEqual({ a: 1 });
-    expect(calls[0]!.init).toMatchObject({ method: 'GET', headers: {}, body: undefined });
+    expect(calls[0]!.init).toMatchObject({ method: 'GET', body: undefined });
+    expect(calls[0]!.init.headers).toEqual({});
     expect(await call('/users', { body: { x: 1 }, auth: true })).toEqual({ b: 2 });
     expect(calls[1]!.init).toMatchObject({
       method: 'POST',
@@ -196,6 +197,33 @@ describe('requests', () => {
     await expect(call('/x', { auth: true })).rejects.toMatchObject({ status: 503 });
     expect(localStorage.getItem('token')).toBe('access-1');
     expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+  });
+});
+
+describe('when nothing answers, or storage is refused', () => {
+  it('a refresh or user fetch that reaches nothing is a NETWORK_ERROR, and the session stays', async () => {
+    signedIn(NOW / 1000 - 90_000);
+    answers.push(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(call('/x', { auth: true })).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+    answers.push(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(fetchUserWithoutRefresh()).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+  });
+
+  it('storage that throws (private mode, policy) reads as a first visit', () => {
+    signedIn();
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    try {
+      expect(tokenIsStale()).toBe(false);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 
