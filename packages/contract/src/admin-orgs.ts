@@ -27,6 +27,12 @@ export const organizationBody = z.object({
   emailDomains: z.array(domain).max(50),
 });
 export type OrganizationBody = z.infer<typeof organizationBody>;
+/**
+ * An edit sends the `version` of the row it was based on (PostgreSQL's xmin); an edit based on an older one
+ * is refused (409 EDIT_CONFLICT) instead of overwriting another administrator's change.
+ */
+export const organizationUpdateBody = organizationBody.extend({ version: z.string().min(1).max(40) });
+export type OrganizationUpdateBody = z.infer<typeof organizationUpdateBody>;
 
 export const adminOrganization = z.object({
   id: z.uuid(),
@@ -37,6 +43,7 @@ export const adminOrganization = z.object({
   emailDomains: z.array(z.string()),
   members: z.number().int(),
   createdAt: z.string(),
+  version: z.string(),
 });
 export type AdminOrganization = z.infer<typeof adminOrganization>;
 

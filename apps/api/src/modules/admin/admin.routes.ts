@@ -9,6 +9,8 @@ import { uploadsRoutes } from '../media/uploads.routes.js';
 import { UploadsService } from '../media/uploads.service.js';
 import { auditRoutes } from './audit.routes.js';
 import { AuditService } from './audit.service.js';
+import { orgsRoutes } from './orgs.routes.js';
+import { OrgsService } from './orgs.service.js';
 import { peopleRoutes } from './people.routes.js';
 import { PeopleService } from './people.service.js';
 
@@ -23,6 +25,7 @@ export const adminRoutes: FastifyPluginAsync<{ media: MediaService }> = async (
   admin.addHook('onRequest', admin.requireAdmin);
   await admin.register(auditRoutes, { service: new AuditService(admin.db) });
   await admin.register(peopleRoutes, { service: new PeopleService(admin) });
+  await admin.register(orgsRoutes, { service: new OrgsService(admin) });
   const uploads = new UploadsService(admin);
   await uploads.start();
   await admin.register(uploadsRoutes, { uploads, media });
