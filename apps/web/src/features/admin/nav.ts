@@ -14,6 +14,7 @@ export const adminNav: AdminNavItem[] = [
   { path: '', label: 'admin.nav.overview' },
   { path: 'courses', label: 'admin.nav.courses' },
   { path: 'users', label: 'admin.nav.users' },
+  { path: 'analytics', label: 'admin.nav.analytics' },
   { path: 'audit', label: 'admin.nav.audit' },
 ];
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { formatDate, useI18n, type Lang } from '../../../lib/i18n';
+import * as analytics from './analytics';
 import * as courses from './courses';
 import * as people from './people';
 import * as shell from './shell';
@@ -12,11 +13,13 @@ const th = {
   ...shell.th,
   ...people.th,
   ...courses.th,
+  ...analytics.th,
 };
 const en: Record<keyof typeof th, string> = {
   ...shell.en,
   ...people.en,
   ...courses.en,
+  ...analytics.en,
 };
 export type AdminKey = keyof typeof th;
 const dictionaries: Record<Lang, Record<AdminKey, string>> = { th, en };

@@ -5,6 +5,7 @@ import { useAdminI18n } from '../i18n';
 import AdminHome from './AdminHome';
 
 // Each section loads when first opened. A new section: one lazy import and one <Route> here, one line in nav.ts.
+const AnalyticsRoutes = lazy(() => import('../analytics/AnalyticsRoutes'));
 const AuditPage = lazy(() => import('../audit/AuditPage'));
 const CoursesPage = lazy(() => import('../courses/CoursesPage'));
 const CoursePage = lazy(() => import('../courses/CoursePage'));
@@ -24,6 +25,7 @@ export function AdminRoutes() {
     <Suspense fallback={<PageLoading label={siteT('common.loading')} />}>
       <Routes>
         <Route index element={<AdminHome />} />
+        <Route path="analytics/*" element={<AnalyticsRoutes />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="courses" element={<CoursesPage />} />
         <Route path="courses/:id" element={<CoursePage />} />
