@@ -16,4 +16,5 @@ export * from './admin-orgs.js';
 export * from './admin-billing.js';
 export * from './analytics.js';
 export * from './admin-courses.js';
+export * from './admin-assessments.js';
 export * from './paths.js';

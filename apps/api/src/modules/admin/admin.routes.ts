@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { analyticsRoutes } from '../analytics/analytics.routes.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
+import { assessmentsAdminRoutes } from '../authoring/assessments-admin.routes.js';
+import { AssessmentsAdminService } from '../authoring/assessments-admin.service.js';
 import { coursesAdminRoutes } from '../authoring/courses-admin.routes.js';
 import { CoursesAdminService } from '../authoring/courses-admin.service.js';
+import { evaluationsAdminRoutes } from '../authoring/evaluations-admin.routes.js';
+import { EvaluationsAdminService } from '../authoring/evaluations-admin.service.js';
 import { LookupsService } from '../authoring/lookups.service.js';
 import type { MediaService } from '../media/media.service.js';
 import { uploadsRoutes } from '../media/uploads.routes.js';
@@ -33,5 +37,7 @@ export const adminRoutes: FastifyPluginAsync<{ media: MediaService }> = async (
     service: new CoursesAdminService(admin),
     lookups: new LookupsService(admin),
   });
+  await admin.register(assessmentsAdminRoutes, { service: new AssessmentsAdminService(admin) });
+  await admin.register(evaluationsAdminRoutes, { service: new EvaluationsAdminService(admin) });
   await admin.register(analyticsRoutes, { prefix: '/analytics', service: new AnalyticsService(admin) });
 };

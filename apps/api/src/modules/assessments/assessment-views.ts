@@ -14,6 +14,16 @@ const answersList = (answers: Record<string, string[]>): QuestionAnswer[] =>
 const attemptsLeftOf = (a: AssessmentRow, attempts: Attempt[]) =>
   a.max_attempts === null ? null : Math.max(0, a.max_attempts - attempts.length);
 
+/**
+ * The questions an attempt asks, in its order: those it was started with (a question retired or added since
+ * does not change it); with no attempt, the questions a new attempt would ask (none retired).
+ */
+export function askedIn(t: Attempt | undefined, questions: QuestionRow[]): QuestionRow[] {
+  if (!t) return questions.filter((q) => !q.retiredAt);
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  return t.questionOrder.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The attempt in progress, with the seconds left by this server's clock. */
 export function toInProgress(t: Attempt): AttemptInProgress {
   return {
@@ -34,7 +44,8 @@ export function toInProgress(t: Attempt): AttemptInProgress {
 export function toDetail(a: AssessmentRow, questions: QuestionRow[], attempts: Attempt[]): AssessmentDetail {
   const open = attempts.find((t) => t.status === 'in_progress');
   const graded = attempts.filter((t) => t.status === 'submitted');
-  const order = open?.questionOrder ?? questions.map((q) => q.id);
+  const asked = askedIn(open, questions);
+  const order = asked.map((q) => q.id);
   const byId = new Map(questions.map((q) => [q.id, q]));
   const shown = !a.time_limit_seconds || open;
   const scores = graded.map((t) => t.score ?? 0);
@@ -49,8 +60,8 @@ export function toDetail(a: AssessmentRow, questions: QuestionRow[], attempts: A
     maxAttempts: a.max_attempts,
     timeLimitSeconds: a.time_limit_seconds,
     skippable: a.skippable,
-    questionCount: questions.length,
-    totalPoints: questions.reduce((sum, q) => sum + q.points, 0),
+    questionCount: asked.length,
+    totalPoints: asked.reduce((sum, q) => sum + q.points, 0),
     questions: shown
       ? order.flatMap((qid) => {
           const q = byId.get(qid);

@@ -20,11 +20,13 @@ export async function findAssessment(db: Db, id: string) {
     shuffle_questions: boolean;
     skippable: boolean;
     updated_at: Date;
+    /** `updated_at` exactly, as PostgreSQL writes it (a Date drops the microseconds). */
+    version: string;
     course_free: boolean;
     episode_is_teaser: boolean | null;
   }>({
     name: 'assessment_find',
-    text: `select a.*, c.free as course_free, e.is_teaser as episode_is_teaser
+    text: `select a.*, a.updated_at::text as version, c.free as course_free, e.is_teaser as episode_is_teaser
      from assessments a join courses c on c.id = a.course_id and c.status = 'published'
      left join episodes e on e.id = a.episode_id
      where a.id = $1 and a.published and (a.episode_id is null or e.published)`,
@@ -153,18 +155,24 @@ export async function startAttempt(
     order: string[];
     max: number | null;
     seconds: number | null;
+    /** The assessment's version its questions were read at: an edit since gives no row. */
+    version: string;
   },
 ): Promise<Attempt | undefined> {
   const { rows } = await db.$client.query<{ number: number; started_at: Date; deadline_at: Date | null }>({
     name: 'attempt_start',
-    text: `insert into assessment_attempts (id, assessment_id, user_id, number, question_order, started_at, deadline_at)
+    // The share lock on the assessment makes an editor's write (which holds its row lock and moves
+    // `updated_at` on) and this start take turns: the attempt is started on the questions as they are.
+    text: `with v as (select 1 from assessments
+                    where id = $2 and updated_at = $7::timestamptz for share)
+     insert into assessment_attempts (id, assessment_id, user_id, number, question_order, started_at, deadline_at)
      select $1, $2, $3, coalesce(max(number), 0) + 1, $4::uuid[], now(),
             case when $6::int is null then null else now() + make_interval(secs => $6::int) end
      from assessment_attempts where assessment_id = $2 and user_id = $3
-     having $5::int is null or coalesce(max(number), 0) < $5::int
+     having exists (select 1 from v) and ($5::int is null or coalesce(max(number), 0) < $5::int)
      on conflict do nothing
      returning number, started_at, deadline_at`,
-    values: [a.id, a.assessmentId, a.userId, a.order, a.max, a.seconds],
+    values: [a.id, a.assessmentId, a.userId, a.order, a.max, a.seconds, a.version],
   });
   const r = rows[0];
   if (!r) return undefined;
@@ -281,7 +289,8 @@ export async function summaries(db: Db, userId: string, courseId: string) {
   }>({
     name: 'assessment_summaries',
     text: `select a.id, a.kind, a.episode_id, a.title, a.passing_score, a.max_attempts, a.time_limit_seconds, a.skippable,
-            (select count(*) from assessment_questions q where q.assessment_id = a.id)::int as question_count,
+            (select count(*) from assessment_questions q
+              where q.assessment_id = a.id and q.retired_at is null)::int as question_count,
             coalesce(x.used, 0)::int as attempts_used, x.best, coalesce(x.passed, false) as passed
      from assessments a
      left join episodes e on e.id = a.episode_id

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { courseCompletion } from '../certificates/completion.repo.js';
 import type { CoursesService } from '../courses/courses.service.js';
-import { toDetail, toInProgress, toResult } from './assessment-views.js';
+import { askedIn, toDetail, toInProgress, toResult } from './assessment-views.js';
 import { gradeAttempt } from './grading.js';
 import * as repo from './assessments.repo.js';
 
@@ -46,9 +46,9 @@ export class AssessmentsService {
   }
 
   /** Questions by assessment, kept per version (`updated_at`): every request grades or checks against them. */
-  private readonly questionCache = new Map<string, { version: number; rows: Promise<repo.QuestionRow[]> }>();
+  private readonly questionCache = new Map<string, { version: string; rows: Promise<repo.QuestionRow[]> }>();
   private questions(a: repo.AssessmentRow) {
-    const version = a.updated_at.getTime();
+    const version = a.version;
     const hit = this.questionCache.get(a.id);
     if (hit?.version === version) return hit.rows;
     const rows = repo.questionsWithChoices(this.db, a.id);
@@ -150,7 +150,7 @@ export class AssessmentsService {
    * every episode is watched), then saves the answers while its time lasts.
    */
   async respond(userId: string, body: { assessmentId: string; answers: QuestionAnswer[] }) {
-    const a = await this.authorized(userId, body.assessmentId);
+    let a = await this.authorized(userId, body.assessmentId);
     const answers = await this.checkedAnswers(a, body.answers);
     let open = await repo.openAttempt(this.db, userId, a.id);
     if (!open) {
@@ -164,8 +164,8 @@ export class AssessmentsService {
           );
         }
       }
-      const ids = (await this.questions(a)).map((q) => q.id);
       for (let tries = 0; !open && tries < 3; tries++) {
+        const ids = askedIn(undefined, await this.questions(a)).map((q) => q.id);
         const started = await repo.startAttempt(this.db, {
           id: uuidv7(),
           assessmentId: a.id,
@@ -173,6 +173,7 @@ export class AssessmentsService {
           order: a.shuffle_questions ? shuffled(ids) : ids,
           max: a.max_attempts,
           seconds: a.time_limit_seconds,
+          version: a.version,
         });
         // Ours, or the one a simultaneous request started: either way the one open attempt.
         open = started ?? (await repo.openAttempt(this.db, userId, a.id));
@@ -180,6 +181,8 @@ export class AssessmentsService {
         if (!open && !started) {
           const used = (await repo.attemptsOf(this.db, userId, a.id)).length;
           if (a.max_attempts !== null && used >= a.max_attempts) throw limitReached();
+          // Or an editor changed the questions since we read them: start on the new version.
+          a = await this.authorized(userId, a.id);
         }
       }
       if (!open) throw limitReached();
@@ -229,7 +232,8 @@ export class AssessmentsService {
     attempt: repo.Attempt,
     sent?: Record<string, string[]>,
   ): Promise<repo.Attempt> {
-    const questions = await this.questions(a);
+    // Graded on the questions it asked: one added or retired meanwhile changes nothing for it.
+    const questions = askedIn(attempt, await this.questions(a));
     let row: repo.Attempt | undefined = attempt;
     for (let tries = 0; row && tries < 10; tries++) {
       if (row.status === 'submitted') return row;

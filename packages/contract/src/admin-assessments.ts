@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { assessmentKind, questionKind } from './assessments.js';
+import { evaluationQuestionKind } from './certificates.js';
+
+/**
+ * Editing quizzes, pre/post-tests and the course evaluation form in the admin console. Unlike the learner's
+ * schemas these carry the right answers. A question learners have been shown keeps what its grading rests
+ * on (kind, points, its choices and which are right): only its wording may change, or it is retired.
+ */
+
+const text = (max: number, min = 0) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((v) => !v.includes('\0'), { message: 'NUL characters are not allowed' });
+
+export const adminChoice = z.object({ id: z.string(), label: z.string(), correct: z.boolean() });
+export type AdminChoice = z.infer<typeof adminChoice>;
+
+export const adminQuestion = z.object({
+  id: z.string(),
+  sort: z.number().int(),
+  kind: questionKind,
+  prompt: z.string(),
+  explanation: z.string(),
+  points: z.number().int(),
+  choices: z.array(adminChoice),
+  /** Learners have been shown it in an attempt: only its wording may change, and it is retired, not deleted. */
+  answered: z.boolean(),
+  retired: z.boolean(),
+});
+export type AdminQuestion = z.infer<typeof adminQuestion>;
+
+export const assessmentSettings = z.object({
+  title: text(200, 1),
+  description: text(5000),
+  /** Percent of the points needed to pass. */
+  passingScore: z.number().int().min(0).max(100),
+  maxAttempts: z.number().int().min(1).max(100).nullable(),
+  timeLimitSeconds: z.number().int().min(30).max(86_400).nullable(),
+  shuffleQuestions: z.boolean(),
+  skippable: z.boolean(),
+  published: z.boolean(),
+});
+export type AssessmentSettings = z.infer<typeof assessmentSettings>;
+
+export const adminAssessment = assessmentSettings.extend({
+  id: z.string(),
+  courseId: z.string(),
+  episodeId: z.string().nullable(),
+  kind: assessmentKind,
+  /** Attempts learners have started, all told. */
+  attemptCount: z.number().int(),
+  questions: z.array(adminQuestion),
+});
+export type AdminAssessment = z.infer<typeof adminAssessment>;
+export const adminAssessmentList = z.object({ items: z.array(adminAssessment) });
+export type AdminAssessmentList = z.infer<typeof adminAssessmentList>;
+
+/** A quiz needs its episode; a pre- or post-test has none. One of each per episode or course. */
+export const assessmentCreate = assessmentSettings
+  .partial()
+  .extend({ kind: assessmentKind, episodeId: z.uuid().nullable().default(null), title: text(200, 1) })
+  .refine((a) => (a.kind === 'episode_quiz') === !!a.episodeId, {
+    message: 'A quiz belongs to an episode; a pre- or post-test to the course only',
+    path: ['episodeId'],
+  });
+export type AssessmentCreate = z.infer<typeof assessmentCreate>;
+export const assessmentUpdate = assessmentSettings.partial();
+export type AssessmentUpdate = z.infer<typeof assessmentUpdate>;
+
+/**
+ * A question with its choices. Choices that keep their id are the same choice (an answered question must
+ * send back exactly its choice ids). Single choice and true/false: exactly one right; multiple: at least one.
+ */
+export const questionInput = z
+  .object({
+    kind: questionKind,
+    prompt: text(2000, 1),
+    explanation: text(5000).default(''),
+    points: z.number().int().min(1).max(100).default(1),
+    choices: z
+      .array(z.object({ id: z.uuid().optional(), label: text(500, 1), correct: z.boolean() }))
+      .min(2)
+      .max(10),
+  })
+  .superRefine((q, ctx) => {
+    const right = q.choices.filter((c) => c.correct).length;
+    if (right === 0) ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Mark the right choice' });
+    else if (q.kind !== 'multiple' && right > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['choices'],
+        message: 'This kind of question has one right choice',
+      });
+    if (q.kind === 'true_false' && q.choices.length !== 2)
+      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'True or false has exactly two choices' });
+    const ids = q.choices.flatMap((c) => (c.id ? [c.id] : []));
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'A choice is listed twice' });
+  });
+export type QuestionInput = z.infer<typeof questionInput>;
+/** What a form sends (defaults not yet filled in). */
+export type QuestionDraft = z.input<typeof questionInput>;
+
+export const questionRetire = z.object({ retired: z.boolean() });
+export const questionOrder = z.object({ questionIds: z.array(z.uuid()).min(1).max(500) });
+export type QuestionOrder = z.infer<typeof questionOrder>;
+
+export const adminEvaluationQuestion = z.object({
+  id: z.string(),
+  sort: z.number().int(),
+  kind: evaluationQuestionKind,
+  promptTh: z.string(),
+  promptEn: z.string(),
+  choices: z.array(z.object({ id: z.string(), labelTh: z.string(), labelEn: z.string() })),
+  required: z.boolean(),
+  /** Only active questions are asked; an answered question is made inactive, never deleted. */
+  active: z.boolean(),
+  answered: z.boolean(),
+});
+export type AdminEvaluationQuestion = z.infer<typeof adminEvaluationQuestion>;
+export const adminEvaluationList = z.object({ items: z.array(adminEvaluationQuestion) });
+export type AdminEvaluationList = z.infer<typeof adminEvaluationList>;
+
+export const evaluationQuestionInput = z
+  .object({
+    kind: evaluationQuestionKind,
+    promptTh: text(1000, 1),
+    promptEn: text(1000, 1),
+    required: z.boolean().default(false),
+    active: z.boolean().default(true),
+    choices: z
+      .array(z.object({ id: z.uuid().optional(), labelTh: text(300, 1), labelEn: text(300, 1) }))
+      .max(10)
+      .default([]),
+  })
+  .superRefine((q, ctx) => {
+    if (q.kind === 'choice' && q.choices.length < 2)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['choices'],
+        message: 'A choice question needs two choices or more',
+      });
+    if (q.kind !== 'choice' && q.choices.length)
+      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Only a choice question has choices' });
+  });
+export type EvaluationQuestionInput = z.infer<typeof evaluationQuestionInput>;
