@@ -1,8 +1,8 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from './courses-fixture.js';
+import { roundRobin } from './round-robin.js';
 import { createTestApp, device, PASSWORD, uniqueEmail, type TestApp } from './helpers.js';
 import { redisAvailable, redisRequired, startRedis } from './redis-server.js';
 import { startSmtpPeer } from './smtp-peer.js';
@@ -13,28 +13,10 @@ import { startSmtpPeer } from './smtp-peer.js';
  */
 let a: TestApp;
 let b: TestApp;
-let proxy: Server;
+let proxy: Awaited<ReturnType<typeof roundRobin>>;
 let base: string;
 let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-const servedBy: string[] = [];
-
-function roundRobin(ports: number[]) {
-  let next = 0;
-  return createServer((req, res) => {
-    const port = ports[next++ % ports.length]!;
-    servedBy.push(String(port));
-    const upstream = httpRequest(
-      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-}
 
 const skip = !redisAvailable && !redisRequired;
 
@@ -57,13 +39,12 @@ beforeAll(async () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     ports.push((t.app.server.address() as AddressInfo).port);
   }
-  proxy = roundRobin(ports);
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await roundRobin(ports);
+  base = proxy.base;
 }, 60_000);
 afterAll(async () => {
   if (skip) return;
-  await new Promise<void>((resolve) => proxy.close(() => resolve()));
+  await proxy.close();
   await b.close();
   await a.close();
   await smtp.close();
@@ -99,10 +80,10 @@ const signUp = async (tag: string) => {
 
 describe.skipIf(skip)('two API processes behind a load balancer behave as one', () => {
   it('requests really alternate between the two processes', async () => {
-    const before = servedBy.length;
+    const before = proxy.servedBy.length;
     await call('GET', '/health');
     await call('GET', '/health');
-    expect(new Set(servedBy.slice(before)).size).toBe(2);
+    expect(new Set(proxy.servedBy.slice(before)).size).toBe(2);
   });
 
   it('a session ended through one process is refused at once by the other (cache on)', async () => {

@@ -2,6 +2,7 @@ import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inTransaction } from '../../db/client.js';
+import { PgLocker } from '../../lib/pg-locker.js';
 import { recordAudit } from '../admin/audit.repo.js';
 import { HEAD_BYTES, videoContainer } from './file-types.js';
 import { findUploadTarget, lockEpisodeVideo } from './uploads.repo.js';
@@ -39,9 +40,18 @@ export class UploadsService {
 
   async start() {
     const max = this.app.config.uploadMaxBytes;
+    // One upload worked on by one request at a time, in whichever process (several behind a load balancer).
+    const pool = this.app.db.$client;
+    const locks = await PgLocker.start({
+      pool,
+      connectionString: pool.options.connectionString!,
+      log: this.app.log,
+    });
+    this.app.addHook('onClose', locks.stop);
     this.tus = new Server({
       path: UPLOADS_PATH,
       datastore: await tusStore(this.app.config),
+      locker: locks.locker,
       maxSize: max,
       namingFunction: () => uploadKey(crypto.randomUUID().replace(/-/g, '')),
       generateUrl: (_req, { path, id }) => `${path}/${id.slice('uploads/'.length)}`,
