@@ -45,12 +45,12 @@ describe('analytics formats', () => {
     const rows = funnelRows([
       step('started', 8),
       step('episode', 6, 'one'),
-      step('episode', 0, 'two'),
+      step('episode', 3, 'two'),
       step('post_test', 0, 'final'),
       step('certificate', 0),
     ]);
-    expect(rows.map((r) => r.ofStarted)).toEqual([1, 0.75, 0, 0, 0]);
-    expect(rows.map((r) => r.ofPrevious)).toEqual([null, 0.75, 0, null, null]);
+    expect(rows.map((r) => r.ofStarted)).toEqual([1, 0.75, 0.375, 0, 0]);
+    expect(rows.map((r) => r.ofPrevious)).toEqual([null, 0.75, 0.5, 0, null]);
     expect(funnelRows([step('started', 0), step('episode', 0)]).map((r) => r.ofStarted)).toEqual([
       null,
       null,
