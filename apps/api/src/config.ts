@@ -77,6 +77,8 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Rianroo <no-reply@rianroo.local>'),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
+  /** Also fold played seconds into the retention aggregates every this many seconds (the job runs each minute anyway). */
+  ANALYTICS_FOLD_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   /** SMTP connections per API process, and mails in flight at once. */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
   REDIS_URL: optionalUrl,
@@ -283,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailRetryDelay: e.MAIL_RETRY_DELAY_SECONDS,
+    analyticsFoldSeconds: e.ANALYTICS_FOLD_SECONDS,
     mailConcurrency: e.MAIL_CONCURRENCY,
     redisUrl: e.REDIS_URL,
     corsOrigins: e.CORS_ORIGINS,
