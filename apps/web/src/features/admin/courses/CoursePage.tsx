@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { textLink } from '../../../components/ui/link-styles';
+import { CourseTests } from '../assessments/CourseTests';
 import { AdminPage } from '../components/AdminPage';
 import { useAdminI18n } from '../i18n';
 import { CourseForm } from './CourseForm';
@@ -28,6 +29,10 @@ export default function CoursePage() {
       </Link>
       <PublishPanel course={c} />
       <EpisodeList course={c} />
+      <CourseTests
+        courseId={c.id}
+        episodeTitles={Object.fromEntries(c.episodes.map((e) => [e.id, e.title]))}
+      />
       <CourseForm course={c} />
     </AdminPage>
   );

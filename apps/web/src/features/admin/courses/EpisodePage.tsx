@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { textLink } from '../../../components/ui/link-styles';
 import { TextField } from '../../../components/ui/TextField';
+import { EpisodeQuiz } from '../assessments/EpisodeQuiz';
 import { AdminPage } from '../components/AdminPage';
 import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
@@ -35,6 +36,7 @@ export default function EpisodePage() {
         teaser={episode.isTeaser}
       />
       <EpisodeVideo episodeId={episodeId} title={episode.title} courseId={courseId} />
+      <EpisodeQuiz courseId={courseId} episodeId={episodeId} title={episode.title} />
     </AdminPage>
   );
 }

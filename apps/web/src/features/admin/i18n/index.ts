@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { formatDate, useI18n, type Lang } from '../../../lib/i18n';
 import * as analytics from './analytics';
+import * as assessments from './assessments';
 import * as courses from './courses';
 import * as people from './people';
 import * as shell from './shell';
@@ -14,12 +15,14 @@ const th = {
   ...people.th,
   ...courses.th,
   ...analytics.th,
+  ...assessments.th,
 };
 const en: Record<keyof typeof th, string> = {
   ...shell.en,
   ...people.en,
   ...courses.en,
   ...analytics.en,
+  ...assessments.en,
 };
 export type AdminKey = keyof typeof th;
 const dictionaries: Record<Lang, Record<AdminKey, string>> = { th, en };

@@ -6,10 +6,12 @@ import AdminHome from './AdminHome';
 
 // Each section loads when first opened. A new section: one lazy import and one <Route> here, one line in nav.ts.
 const AnalyticsRoutes = lazy(() => import('../analytics/AnalyticsRoutes'));
+const AssessmentPage = lazy(() => import('../assessments/AssessmentPage'));
 const AuditPage = lazy(() => import('../audit/AuditPage'));
 const CoursesPage = lazy(() => import('../courses/CoursesPage'));
 const CoursePage = lazy(() => import('../courses/CoursePage'));
 const EpisodePage = lazy(() => import('../courses/EpisodePage'));
+const EvaluationPage = lazy(() => import('../assessments/EvaluationPage'));
 const UsersPage = lazy(() => import('../users/UsersPage'));
 const UserPage = lazy(() => import('../users/UserPage'));
 
@@ -30,6 +32,8 @@ export function AdminRoutes() {
         <Route path="courses" element={<CoursesPage />} />
         <Route path="courses/:id" element={<CoursePage />} />
         <Route path="courses/:courseId/episodes/:episodeId" element={<EpisodePage />} />
+        <Route path="courses/:courseId/assessments/:assessmentId" element={<AssessmentPage />} />
+        <Route path="evaluation" element={<EvaluationPage />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="users/:id" element={<UserPage />} />
         <Route path="*" element={<AdminNotFound />} />

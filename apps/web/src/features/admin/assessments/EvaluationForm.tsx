@@ -1,0 +1,158 @@
+import type { AdminEvaluationQuestion, EvaluationQuestionInput } from '@rianroo/contract';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/TextField';
+import { useAdminI18n } from '../i18n';
+
+type Kind = EvaluationQuestionInput['kind'];
+type Choice = { id?: string; labelTh: string; labelEn: string };
+const field = 'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base';
+
+/** One evaluation question in Thai and English. An answered one keeps its kind and every choice it had. */
+export function EvaluationForm({
+  question,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  question?: AdminEvaluationQuestion;
+  busy: boolean;
+  onSave: (q: EvaluationQuestionInput) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const { t } = useAdminI18n();
+  const locked = !!question?.answered;
+  const [kind, setKind] = useState<Kind>(question?.kind ?? 'rating');
+  const [promptTh, setPromptTh] = useState(question?.promptTh ?? '');
+  const [promptEn, setPromptEn] = useState(question?.promptEn ?? '');
+  const [required, setRequired] = useState(question?.required ?? false);
+  const [active, setActive] = useState(question?.active ?? true);
+  const [choices, setChoices] = useState<Choice[]>(question?.choices ?? []);
+  const setChoice = (i: number, c: Partial<Choice>) =>
+    setChoices(choices.map((x, j) => (j === i ? { ...x, ...c } : x)));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSave({ kind, promptTh, promptEn, required, active, choices: kind === 'choice' ? choices : [] }).then(
+      () => {
+        if (!question) {
+          setPromptTh('');
+          setPromptEn('');
+          setChoices([]);
+        }
+      },
+      () => {},
+    );
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        {t('admin.question.kind')}
+        <select
+          className={field}
+          value={kind}
+          disabled={locked}
+          onChange={(e) => {
+            const k = e.target.value as Kind;
+            setKind(k);
+            if (k === 'choice' && choices.length < 2)
+              setChoices([
+                { labelTh: '', labelEn: '' },
+                { labelTh: '', labelEn: '' },
+              ]);
+          }}
+        >
+          {(['rating', 'choice', 'text'] as const).map((k) => (
+            <option key={k} value={k}>
+              {t(`admin.evaluation.kind.${k}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <TextField
+        label={t('admin.evaluation.promptTh')}
+        value={promptTh}
+        onChange={(e) => setPromptTh(e.target.value)}
+        required
+      />
+      <TextField
+        label={t('admin.evaluation.promptEn')}
+        value={promptEn}
+        onChange={(e) => setPromptEn(e.target.value)}
+        required
+      />
+      {kind === 'choice' && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium text-slate-800">{t('admin.evaluation.choices')}</legend>
+          {choices.map((c, i) => (
+            <div key={c.id ?? i} className="flex flex-wrap items-end gap-2">
+              <TextField
+                className="min-w-40 flex-1"
+                label={t('admin.evaluation.choiceTh', { n: i + 1 })}
+                value={c.labelTh}
+                onChange={(e) => setChoice(i, { labelTh: e.target.value })}
+                required
+              />
+              <TextField
+                className="min-w-40 flex-1"
+                label={t('admin.evaluation.choiceEn', { n: i + 1 })}
+                value={c.labelEn}
+                onChange={(e) => setChoice(i, { labelEn: e.target.value })}
+                required
+              />
+              {!(locked && c.id) && choices.length > 2 && (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  aria-label={t('admin.question.removeChoice', { n: i + 1 })}
+                  onClick={() => setChoices(choices.filter((_, j) => j !== i))}
+                >
+                  ✕
+                </Button>
+              )}
+            </div>
+          ))}
+          {choices.length < 10 && (
+            <Button
+              type="button"
+              variant="secondary"
+              className="self-start"
+              onClick={() => setChoices([...choices, { labelTh: '', labelEn: '' }])}
+            >
+              {t('admin.question.addChoice')}
+            </Button>
+          )}
+        </fieldset>
+      )}
+      <div className="flex flex-wrap gap-x-6">
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            className="size-5"
+            checked={required}
+            onChange={(e) => setRequired(e.target.checked)}
+          />
+          {t('admin.evaluation.required')}
+        </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            className="size-5"
+            checked={active}
+            onChange={(e) => setActive(e.target.checked)}
+          />
+          {t('admin.evaluation.active')}
+        </label>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" busy={busy}>
+          {question ? t('admin.course.save') : t('admin.question.add')}
+        </Button>
+        {onCancel && (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            {t('admin.question.cancel')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

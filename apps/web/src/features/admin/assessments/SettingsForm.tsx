@@ -1,0 +1,96 @@
+import type { AdminAssessment } from '@rianroo/contract';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/TextField';
+import { useAdminI18n } from '../i18n';
+import { useAdminWrite } from '../lib/use-admin-write';
+import { useUpdateAssessment } from './assessments-api';
+
+const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
+
+/** Title, pass mark, attempts, time limit and the switches of one quiz or test. */
+export function SettingsForm({ assessment: a }: { assessment: AdminAssessment }) {
+  const { t } = useAdminI18n();
+  const update = useUpdateAssessment(a.courseId, a.id);
+  const write = useAdminWrite();
+  const [v, setV] = useState({
+    title: a.title,
+    passingScore: String(a.passingScore),
+    maxAttempts: a.maxAttempts === null ? '' : String(a.maxAttempts),
+    minutes: a.timeLimitSeconds === null ? '' : String(a.timeLimitSeconds / 60),
+    shuffleQuestions: a.shuffleQuestions,
+    skippable: a.skippable,
+    published: a.published,
+  });
+  const text = (k: 'title' | 'passingScore' | 'maxAttempts' | 'minutes') => ({
+    value: v[k],
+    onChange: (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value }),
+  });
+  const flag = (k: 'shuffleQuestions' | 'skippable' | 'published', label: string) => (
+    <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+      <input
+        type="checkbox"
+        className="size-5"
+        checked={v[k]}
+        onChange={(e) => setV({ ...v, [k]: e.target.checked })}
+      />
+      {label}
+    </label>
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const minutes = numberOrNull(v.minutes);
+    write(
+      update.mutateAsync({
+        title: v.title,
+        passingScore: Number(v.passingScore),
+        maxAttempts: numberOrNull(v.maxAttempts),
+        timeLimitSeconds: minutes === null ? null : Math.round(minutes * 60),
+        shuffleQuestions: v.shuffleQuestions,
+        skippable: v.skippable,
+        published: v.published,
+      }),
+      t('admin.course.saved'),
+    ).catch(() => {});
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <TextField label={t('admin.assessment.name')} {...text('title')} required />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <TextField
+          type="number"
+          min={0}
+          max={100}
+          label={t('admin.assessment.passingScore')}
+          {...text('passingScore')}
+          required
+        />
+        <TextField
+          type="number"
+          min={1}
+          max={100}
+          label={t('admin.assessment.maxAttempts')}
+          hint={t('admin.assessment.blankUnlimited')}
+          {...text('maxAttempts')}
+        />
+        <TextField
+          type="number"
+          min={1}
+          max={1440}
+          step="any"
+          label={t('admin.assessment.minutes')}
+          hint={t('admin.assessment.blankUnlimited')}
+          {...text('minutes')}
+        />
+      </div>
+      <div className="flex flex-wrap gap-x-6">
+        {flag('published', t('admin.assessment.published'))}
+        {flag('shuffleQuestions', t('admin.assessment.shuffle'))}
+        {a.kind === 'pre_test' && flag('skippable', t('admin.assessment.skippable'))}
+      </div>
+      <Button type="submit" className="self-start" busy={update.isPending}>
+        {t('admin.course.save')}
+      </Button>
+    </form>
+  );
+}
