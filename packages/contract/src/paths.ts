@@ -5,8 +5,8 @@
  * (under /api). The server embeds the first answer in the page under the same address.
  */
 export const catalogSearchPath = (f: { q?: string | null; level?: string | null }) => {
-  const params = new URLSearchParams();
-  if (f.q?.trim()) params.set('q', f.q.trim());
-  if (f.level) params.set('level', f.level);
-  return `/courses?${params.toString()}`;
+  const params: string[] = [];
+  if (f.q?.trim()) params.push(`q=${encodeURIComponent(f.q.trim())}`);
+  if (f.level) params.push(`level=${encodeURIComponent(f.level)}`);
+  return `/courses?${params.join('&')}`;
 };
