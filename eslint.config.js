@@ -12,6 +12,8 @@ export default tseslint.config(
       'apps/cms/**',
       'test-results/**',
       'playwright-report/**',
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,
