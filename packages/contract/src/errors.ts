@@ -53,6 +53,8 @@ export const errorCodes = [
   'EDIT_CONFLICT',
   /** Admin console: a value that must be unique (a code, a provider) belongs to another row. */
   'VALUE_TAKEN',
+  /** Admin console: subscriptions or orders name this plan; deactivate it instead of deleting it. */
+  'PLAN_IN_USE',
   /** Admin console: learners have answered this question; retire it (or make it inactive) instead. */
   'QUESTION_ANSWERED',
   'SERVICE_UNAVAILABLE',

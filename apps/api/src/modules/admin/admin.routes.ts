@@ -12,6 +12,8 @@ import type { MediaService } from '../media/media.service.js';
 import { uploadsRoutes } from '../media/uploads.routes.js';
 import { UploadsService } from '../media/uploads.service.js';
 import { auditRoutes } from './audit.routes.js';
+import { billingAdminRoutes } from './billing-admin.routes.js';
+import { BillingAdminService } from './billing-admin.service.js';
 import { AuditService } from './audit.service.js';
 import { orgsRoutes } from './orgs.routes.js';
 import { OrgsService } from './orgs.service.js';
@@ -30,6 +32,7 @@ export const adminRoutes: FastifyPluginAsync<{ media: MediaService }> = async (
   await admin.register(auditRoutes, { service: new AuditService(admin.db) });
   await admin.register(peopleRoutes, { service: new PeopleService(admin) });
   await admin.register(orgsRoutes, { service: new OrgsService(admin) });
+  await admin.register(billingAdminRoutes, { service: new BillingAdminService(admin) });
   const uploads = new UploadsService(admin);
   await uploads.start();
   await admin.register(uploadsRoutes, { uploads, media });

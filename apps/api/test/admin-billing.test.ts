@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUser } from './admin-fixture.js';
+import { bearer, createTestApp, register, type TestApp } from './helpers.js';
+
+/** Plans and promo codes in the console: versioned edits (EDIT_CONFLICT), unique codes, redemptions, audit. */
+let t: TestApp;
+let admin: { token: string; id: string };
+let n = 0;
+
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api/admin${url}`, headers: bearer(admin.token), payload: payload as object });
+const tag = () => `${Date.now().toString(36)}${++n}`;
+const planBody = (over: Record<string, unknown> = {}) => ({
+  code: `plan-${tag()}`,
+  nameTh: 'รายเดือนทดสอบ',
+  nameEn: 'Test monthly',
+  interval: 'month',
+  intervalCount: 1,
+  lengthDays: 30,
+  priceSatang: 19_900,
+  active: true,
+  sort: 50,
+  ...over,
+});
+const couponBody = (over: Record<string, unknown> = {}) => ({
+  code: `CPN${tag()}`,
+  percentOff: 10,
+  amountOffSatang: null,
+  planCodes: null,
+  validFrom: null,
+  validTo: null,
+  maxRedemptions: null,
+  oncePerLearner: true,
+  active: true,
+  ...over,
+});
+const created = async (url: string, body: object) => {
+  const res = await api('POST', url, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+};
+const audit = async (entityId: string) =>
+  (
+    await t.db.$client.query<{ action: string; actor_id: string; before: unknown; after: unknown }>(
+      'select action, actor_id, before, after from audit_log where entity_id = $1 order by at, id',
+      [entityId],
+    )
+  ).rows;
+const order = (token: string, plan: string, cpc?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/checkout/orders',
+    headers: bearer(token),
+    payload: { plan, ...(cpc ? { cpc } : {}) },
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminUser(t);
+});
+afterAll(() => t?.close());
+
+describe('plans', () => {
+  it('creates a plan priced in satang (audited), lists it filtered and sorted, refuses a taken code', async () => {
+    const p = await created('/plans', planBody({ priceSatang: 123_456 }));
+    expect(p).toMatchObject({ priceSatang: 123_456, nameTh: 'รายเดือนทดสอบ', subscribers: 0, active: true });
+    const list = (await api('GET', `/plans?q=${p.code}`)).json();
+    expect(list.items.map((x: { id: string }) => x.id)).toEqual([p.id]);
+    const inactive = (await api('GET', '/plans?active=false')).json();
+    expect(inactive.items.map((x: { id: string }) => x.id)).not.toContain(p.id);
+    const byPrice = (await api('GET', '/plans?sort=price&order=desc&pageSize=100')).json().items;
+    const prices = byPrice.map((x: { priceSatang: number }) => x.priceSatang);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    const again = await api('POST', '/plans', planBody({ code: p.code }));
+    expect({ status: again.statusCode, code: again.json().code, path: again.json().details[0].path }).toEqual(
+      {
+        status: 409,
+        code: 'VALUE_TAKEN',
+        path: 'code',
+      },
+    );
+    expect((await audit(p.id)).map((e) => [e.action, e.actor_id])).toEqual([['plan.create', admin.id]]);
+  });
+
+  it('refuses a price that is not whole satang, or a bad code, with 400', async () => {
+    for (const over of [
+      { priceSatang: 199.5 },
+      { priceSatang: -1 },
+      { code: 'Has Space' },
+      { interval: 'week' },
+    ]) {
+      const res = await api('POST', '/plans', planBody(over));
+      expect({ over, status: res.statusCode, code: res.json().code }).toEqual({
+        over,
+        status: 400,
+        code: 'VALIDATION_ERROR',
+      });
+    }
+  });
+
+  it('deactivating stops its sale (the checkout refuses it) and is audited before/after', async () => {
+    const p = await created('/plans', planBody());
+    const learner = await register(t.app);
+    const off = await api('PATCH', `/plans/${p.id}`, { active: false, version: p.version });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ active: false, priceSatang: p.priceSatang });
+    const publicPlans = (await t.app.inject({ url: '/api/plans' })).json();
+    expect(JSON.stringify(publicPlans)).not.toContain(p.code);
+    const refused = await order(learner.access_token, p.code);
+    // The checkout's own rule: an inactive plan is not for sale (404).
+    expect({ status: refused.statusCode, code: refused.json().code }).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    const [, update] = await audit(p.id);
+    expect(update).toMatchObject({
+      action: 'plan.update',
+      before: { active: true },
+      after: { active: false },
+    });
+  });
+
+  it('an edit from an old version gets 409 EDIT_CONFLICT; of many at once exactly one is saved', async () => {
+    const p = await created('/plans', planBody());
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api('PATCH', `/plans/${p.id}`, { priceSatang: 10_000 + i, version: p.version }),
+      ),
+    );
+    const won = results.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(
+      Array(19).fill('EDIT_CONFLICT'),
+    );
+    expect((await api('GET', `/plans/${p.id}`)).json().priceSatang).toBe(won[0]!.json().priceSatang);
+    expect((await audit(p.id)).filter((e) => e.action === 'plan.update')).toHaveLength(1);
+  });
+
+  it('deletes a plan nobody used; a plan with an order or a subscription is kept (409 PLAN_IN_USE)', async () => {
+    const unused = await created('/plans', planBody());
+    expect((await api('DELETE', `/plans/${unused.id}`)).statusCode).toBe(204);
+    expect((await api('GET', `/plans/${unused.id}`)).statusCode).toBe(404);
+    expect((await audit(unused.id)).map((e) => e.action)).toEqual(['plan.create', 'plan.delete']);
+
+    const used = await created('/plans', planBody());
+    const learner = await register(t.app);
+    expect((await order(learner.access_token, used.code)).statusCode).toBe(201);
+    const refused = await api('DELETE', `/plans/${used.id}`);
+    expect({ status: refused.statusCode, code: refused.json().code }).toEqual({
+      status: 409,
+      code: 'PLAN_IN_USE',
+    });
+    expect((await api('GET', `/plans/${used.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('promo codes', () => {
+  it('creates one (audited) and refuses two discounts, an unknown plan, a window ending first, a taken code', async () => {
+    const c = await created('/coupons', couponBody({ code: `Hello${tag()}` }));
+    expect(c).toMatchObject({ percentOff: 10, amountOffSatang: null, redeemedCount: 0 });
+    const bad: [Record<string, unknown>, number, string][] = [
+      [{ amountOffSatang: 5_000 }, 400, 'VALIDATION_ERROR'],
+      [{ percentOff: null }, 400, 'VALIDATION_ERROR'],
+      [{ planCodes: ['no-such-plan'] }, 400, 'VALIDATION_ERROR'],
+      [
+        { validFrom: '2030-02-01T00:00:00+07:00', validTo: '2030-01-01T00:00:00+07:00' },
+        400,
+        'VALIDATION_ERROR',
+      ],
+      [{ code: c.code.toUpperCase() }, 409, 'VALUE_TAKEN'],
+    ];
+    for (const [over, status, code] of bad) {
+      const res = await api('POST', '/coupons', couponBody(over));
+      expect({ over, status: res.statusCode, code: res.json().code }).toEqual({ over, status, code });
+    }
+    expect((await audit(c.id)).map((e) => e.action)).toEqual(['coupon.create']);
+    expect(
+      (await api('GET', `/coupons?q=${c.code.slice(2)}`)).json().items.map((x: { id: string }) => x.id),
+    ).toEqual([c.id]);
+  });
+
+  it('lists its redemptions with the order and the learner; its cap cannot go below them', async () => {
+    const p = await created('/plans', planBody());
+    const c = await created('/coupons', couponBody({ planCodes: [p.code], maxRedemptions: 5 }));
+    const learners = [await register(t.app), await register(t.app)];
+    for (const l of learners) expect((await order(l.access_token, p.code, c.code)).statusCode).toBe(201);
+    const page = (await api('GET', `/coupons/${c.id}/redemptions?order=asc`)).json();
+    expect(page.total).toBe(2);
+    expect(page.items.map((r: { user: { id: string } }) => r.user.id)).toEqual(
+      learners.map((l) => l.user.id),
+    );
+    expect(page.items[0]).toMatchObject({ orderStatus: 'pending', discountSatang: 1_990 });
+    const now = (await api('GET', `/coupons/${c.id}`)).json();
+    expect(now.redeemedCount).toBe(2);
+    const low = await api('PATCH', `/coupons/${c.id}`, { maxRedemptions: 1, version: now.version });
+    expect({ status: low.statusCode, path: low.json().details[0].path }).toEqual({
+      status: 400,
+      path: 'maxRedemptions',
+    });
+  });
+
+  it('an amount off replaces the percent; deactivating makes the checkout refuse the code', async () => {
+    const p = await created('/plans', planBody());
+    const c = await created('/coupons', couponBody());
+    const amount = await api('PATCH', `/coupons/${c.id}`, { amountOffSatang: 2_500, version: c.version });
+    expect(amount.json()).toMatchObject({ percentOff: null, amountOffSatang: 2_500 });
+    const off = await api('PATCH', `/coupons/${c.id}`, { active: false, version: amount.json().version });
+    expect(off.statusCode, off.body).toBe(200);
+    const learner = await register(t.app);
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/quote',
+      headers: bearer(learner.access_token),
+      payload: { plan: p.code, cpc: c.code },
+    });
+    expect(quote.json().couponProblem).toBe('NOT_FOUND');
+    expect((await audit(c.id)).map((e) => e.action)).toEqual([
+      'coupon.create',
+      'coupon.update',
+      'coupon.update',
+    ]);
+  });
+
+  it('of many edits from one version at once exactly one is saved and audited; the rest get EDIT_CONFLICT', async () => {
+    const c = await created('/coupons', couponBody());
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api('PATCH', `/coupons/${c.id}`, { percentOff: 5 + i, version: c.version }),
+      ),
+    );
+    const won = results.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(
+      Array(19).fill('EDIT_CONFLICT'),
+    );
+    expect((await api('GET', `/coupons/${c.id}`)).json().percentOff).toBe(won[0]!.json().percentOff);
+    expect((await audit(c.id)).filter((e) => e.action === 'coupon.update')).toHaveLength(1);
+  });
+
+  it('orders redeeming while the cap is lowered: no server error, and the redemptions held match the count within the cap', async () => {
+    const p = await created('/plans', planBody());
+    const c = await created('/coupons', couponBody({ maxRedemptions: 10 }));
+    const learners = await Promise.all(Array.from({ length: 10 }, () => register(t.app)));
+    const [edit, ...orders] = await Promise.all([
+      api('PATCH', `/coupons/${c.id}`, { maxRedemptions: 3, version: c.version }),
+      ...learners.map((l) => order(l.access_token, p.code, c.code)),
+    ]);
+    expect([...orders.map((o) => o.statusCode), edit!.statusCode].filter((s) => s >= 500)).toEqual([]);
+    const { rows } = await t.db.$client.query(
+      `select max_redemptions, redeemed_count, (select count(*)::int from coupon_redemptions r where r.coupon_id = c.id) as held
+         from coupons c where id = $1`,
+      [c.id],
+    );
+    const row = rows[0];
+    expect(row.redeemed_count).toBe(row.held);
+    expect(row.redeemed_count).toBeLessThanOrEqual(row.max_redemptions);
+    expect(row.max_redemptions).toBe(edit!.statusCode === 200 ? 3 : 10);
+    expect(orders.filter((o) => o.statusCode === 201)).toHaveLength(row.redeemed_count);
+  });
+});
