@@ -92,6 +92,10 @@ export const adminApplication = z.object({
   experience: z.string().nullable(),
   portfolioUrl: z.string().nullable(),
   status: applicationStatus,
+  /** The note of the administrator who last marked it, when and who (null while new or when removed). */
+  note: z.string().nullable(),
+  handledAt: z.string().nullable(),
+  handledBy: z.object({ id: z.uuid(), email: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type AdminApplication = z.infer<typeof adminApplication>;
@@ -101,4 +105,9 @@ export const adminApplicationQuery = pageQuery(['createdAt', 'name']).extend({
 export type AdminApplicationQuery = z.infer<typeof adminApplicationQuery>;
 export const adminApplicationPage = pageOf(adminApplication);
 export type AdminApplicationPage = z.infer<typeof adminApplicationPage>;
-export const adminApplicationBody = z.object({ status: applicationStatus });
+/** Marks an application handled (contacted, accepted, declined) with a note, or back to new. */
+export const adminApplicationBody = z.object({
+  status: applicationStatus,
+  note: textWithoutNul().trim().max(2000).default(''),
+});
+export type AdminApplicationBody = z.infer<typeof adminApplicationBody>;

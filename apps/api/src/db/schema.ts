@@ -576,6 +576,10 @@ export const instructorApplications = pgTable(
     status: text('status', { enum: ['new', 'contacted', 'accepted', 'declined'] })
       .notNull()
       .default('new'),
+    /** The administrator's note when marking it handled (contacted, accepted or declined). */
+    note: text('note'),
+    handledAt: ts('handled_at'),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('instructor_applications_created_idx').on(t.createdAt)],

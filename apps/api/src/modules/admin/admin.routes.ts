@@ -11,6 +11,8 @@ import { LookupsService } from '../authoring/lookups.service.js';
 import type { MediaService } from '../media/media.service.js';
 import { uploadsRoutes } from '../media/uploads.routes.js';
 import { UploadsService } from '../media/uploads.service.js';
+import { applicationsRoutes } from './applications.routes.js';
+import { ApplicationsService } from './applications.service.js';
 import { auditRoutes } from './audit.routes.js';
 import { billingAdminRoutes } from './billing-admin.routes.js';
 import { BillingAdminService } from './billing-admin.service.js';
@@ -33,6 +35,7 @@ export const adminRoutes: FastifyPluginAsync<{ media: MediaService }> = async (
   await admin.register(peopleRoutes, { service: new PeopleService(admin) });
   await admin.register(orgsRoutes, { service: new OrgsService(admin) });
   await admin.register(billingAdminRoutes, { service: new BillingAdminService(admin) });
+  await admin.register(applicationsRoutes, { service: new ApplicationsService(admin) });
   const uploads = new UploadsService(admin);
   await uploads.start();
   await admin.register(uploadsRoutes, { uploads, media });
