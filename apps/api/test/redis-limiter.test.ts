@@ -32,6 +32,23 @@ describe.skipIf(!redisAvailable && !redisRequired)('rate limits shared through R
     await b.store.close();
   });
 
+  it('the store peeks, counts with the window in whole seconds, releases only live windows, resets and closes', async () => {
+    const store = new RedisStore(new Redis(url));
+    const key = `store-${Date.now()}`;
+    expect(await store.peek(key)).toEqual({ count: 0, retryAfter: 0 });
+    expect(await store.hit(key, 60)).toEqual({ count: 1, retryAfter: 60 });
+    expect(await store.peek(key)).toEqual({ count: 1, retryAfter: 60 });
+    await store.release(key);
+    expect((await store.peek(key)).count).toBe(0);
+    await store.reset(key);
+    expect(await store.peek(key)).toEqual({ count: 0, retryAfter: 0 });
+    // No window, nothing to give back: a release never leaves a key without an expiry.
+    await store.release(key);
+    expect(await store.peek(key)).toEqual({ count: 0, retryAfter: 0 });
+    await new Limiter(store).reset(key);
+    await store.close();
+  });
+
   it('reservations are atomic across processes: of 60 at once on two stores, exactly the limit get through', async () => {
     const a = new Limiter(new RedisStore(new Redis(url)));
     const b = new Limiter(new RedisStore(new Redis(url)));

@@ -38,6 +38,16 @@ describe('Limiter with the in-process store', () => {
     await limiter.store.close();
   });
 
+  it('a reset forgets the key at once', async () => {
+    const limiter = new Limiter(new MemoryStore(clock().now));
+    await limiter.consume('k', 1, 60);
+    await expect(limiter.consume('k', 1, 60)).rejects.toBeInstanceOf(AppError);
+    await limiter.reset('k');
+    await expect(limiter.consume('k', 1, 60)).resolves.toBeUndefined();
+    expect((await limiter.store.peek('k')).count).toBe(1);
+    await limiter.store.close();
+  });
+
   it('a released reservation makes room for one more, and only for one', async () => {
     const limiter = new Limiter(new MemoryStore(clock().now));
     const key = [{ key: 'k', max: 2, windowSeconds: 60 }];
