@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PLAYED_RANGES } from './limits.js';
 import { assessmentSummary } from './assessments.js';
 import { videoStatus } from './media.js';
 
@@ -56,8 +57,6 @@ export const episodesAndQuizzes = z.object({
 
 /** The longest episode a played range may reach into, in seconds (a day). */
 export const MAX_PLAYED_SECOND = 86_400;
-/** At most this many played ranges in one save (the player sends what was played since its last save). */
-export const MAX_PLAYED_RANGES = 100;
 const playedSecond = z.number().finite().min(0).max(MAX_PLAYED_SECOND);
 /**
  * `[from, to]` seconds played, from before to; the server rounds them to whole seconds and keeps what lies

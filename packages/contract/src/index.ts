@@ -18,3 +18,4 @@ export * from './analytics.js';
 export * from './admin-courses.js';
 export * from './admin-assessments.js';
 export * from './paths.js';
+export * from './limits.js';

@@ -1,4 +1,4 @@
-import { MAX_PLAYED_RANGES } from '@rianroo/contract';
+import { MAX_PLAYED_RANGES } from '@rianroo/contract/limits';
 import { ApiError } from '../../../lib/api-error';
 import { isLoggedIn } from '../../../lib/session';
 import { KEYS, read, remove, write } from '../../../lib/storage';

@@ -1,0 +1,5 @@
+// Limits both sides apply, with no schema in sight: the web app imports this file alone
+// (`@rianroo/contract/limits`), so that code on the first page does not pull zod and every schema with it.
+
+/** Played ranges one progress save may carry (the player sends what was played since its last save). */
+export const MAX_PLAYED_RANGES = 100;
