@@ -78,3 +78,81 @@ test('a learner at /admin is told it is for administrators only', async ({ page,
   await expect(page.getByRole('link', { name: 'คอนโซลผู้ดูแลระบบ' })).toHaveCount(0);
   await noSeriousViolations(page);
 });
+
+test('an administrator creates an organisation and a coupon, marks an application; axe on each of these screens', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36);
+  const applied = await request.post('/api/next-instructor-form', {
+    data: {
+      name: `ครูทดสอบ ${tag}`,
+      email: `teach-${tag}@example.com`,
+      phone: '0812345678',
+      topic: `หัวข้อ ${tag}`,
+    },
+  });
+  expect(applied.ok()).toBe(true);
+  await page.goto('/login?redirect=/admin');
+  await loginInPage(page, ADMIN.email, ADMIN.password);
+
+  await adminNav(page).getByRole('link', { name: 'องค์กร' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'องค์กร' })).toBeVisible();
+  await noSeriousViolations(page);
+  await page.getByRole('link', { name: '+ เพิ่มองค์กร' }).click();
+  await page.getByLabel('ชื่อองค์กร').fill(`องค์กร ${tag}`);
+  await page.getByLabel('โดเมนอีเมล').fill(`${tag}.example.ac.th`);
+  await noSeriousViolations(page);
+  await page.getByRole('button', { name: 'สร้างองค์กร' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `องค์กร ${tag}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'คอร์สที่มอบให้และคอร์สแนะนำ' })).toBeVisible();
+  await noSeriousViolations(page);
+  const orgUrl = page.url();
+
+  await adminNav(page).getByRole('link', { name: 'แพ็กเกจ' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'แพ็กเกจ' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /฿/ }).first()).toBeVisible();
+  await noSeriousViolations(page);
+  await page.getByRole('row').nth(1).getByRole('link').click();
+  await expect(page.getByLabel('ราคา (บาท)')).toBeVisible();
+  await noSeriousViolations(page);
+
+  await adminNav(page).getByRole('link', { name: 'คูปอง' }).click();
+  await page.getByRole('link', { name: '+ เพิ่มคูปอง' }).click();
+  await page.getByLabel('โค้ด').fill(`E2E${tag}`);
+  await page.getByLabel('ส่วนลด (%)').fill('15');
+  await noSeriousViolations(page);
+  await page.getByRole('button', { name: 'สร้าง' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `E2E${tag}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'การใช้โค้ด' })).toBeVisible();
+  await noSeriousViolations(page);
+
+  await adminNav(page).getByRole('link', { name: 'ใบสมัครผู้สอน' }).click();
+  await page.getByRole('link', { name: `ครูทดสอบ ${tag}` }).click();
+  await page.getByLabel('สถานะ').selectOption('contacted');
+  await page.getByLabel('หมายเหตุ').fill('โทรนัดแล้ว');
+  await page.getByRole('button', { name: 'บันทึกผล' }).click();
+  await expect(page.getByText('บันทึกผลใบสมัครแล้ว')).toBeVisible();
+  await expect(page.getByText('ติดต่อแล้ว').first()).toBeVisible();
+  await noSeriousViolations(page);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of [
+    '/admin/organizations',
+    orgUrl,
+    '/admin/plans',
+    '/admin/coupons',
+    '/admin/applications',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { scroll, view } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      view: document.documentElement.clientWidth,
+    }));
+    expect(scroll, `${path} is wider than the screen`).toBeLessThanOrEqual(view);
+    await noSeriousViolations(page);
+  }
+});

@@ -14,6 +14,10 @@ export const adminNav: AdminNavItem[] = [
   { path: '', label: 'admin.nav.overview' },
   { path: 'courses', label: 'admin.nav.courses' },
   { path: 'users', label: 'admin.nav.users' },
+  { path: 'organizations', label: 'admin.nav.organizations' },
+  { path: 'plans', label: 'admin.nav.plans' },
+  { path: 'coupons', label: 'admin.nav.coupons' },
+  { path: 'applications', label: 'admin.nav.applications' },
   { path: 'analytics', label: 'admin.nav.analytics' },
   { path: 'audit', label: 'admin.nav.audit' },
 ];

@@ -1,8 +1,11 @@
 import { useMemo } from 'react';
 import { formatDate, useI18n, type Lang } from '../../../lib/i18n';
+import * as applications from './applications';
 import * as analytics from './analytics';
+import * as billing from './billing';
 import * as assessments from './assessments';
 import * as courses from './courses';
+import * as orgs from './orgs';
 import * as people from './people';
 import * as shell from './shell';
 
@@ -13,6 +16,9 @@ import * as shell from './shell';
 const th = {
   ...shell.th,
   ...people.th,
+  ...orgs.th,
+  ...billing.th,
+  ...applications.th,
   ...courses.th,
   ...analytics.th,
   ...assessments.th,
@@ -20,6 +26,9 @@ const th = {
 const en: Record<keyof typeof th, string> = {
   ...shell.en,
   ...people.en,
+  ...orgs.en,
+  ...billing.en,
+  ...applications.en,
   ...courses.en,
   ...analytics.en,
   ...assessments.en,

@@ -6,12 +6,16 @@ import AdminHome from './AdminHome';
 
 // Each section loads when first opened. A new section: one lazy import and one <Route> here, one line in nav.ts.
 const AnalyticsRoutes = lazy(() => import('../analytics/AnalyticsRoutes'));
+const ApplicationRoutes = lazy(() => import('../applications/ApplicationRoutes'));
 const AssessmentPage = lazy(() => import('../assessments/AssessmentPage'));
 const AuditPage = lazy(() => import('../audit/AuditPage'));
+const CouponRoutes = lazy(() => import('../billing/CouponRoutes'));
 const CoursesPage = lazy(() => import('../courses/CoursesPage'));
 const CoursePage = lazy(() => import('../courses/CoursePage'));
 const EpisodePage = lazy(() => import('../courses/EpisodePage'));
 const EvaluationPage = lazy(() => import('../assessments/EvaluationPage'));
+const OrganizationRoutes = lazy(() => import('../orgs/OrganizationRoutes'));
+const PlanRoutes = lazy(() => import('../billing/PlanRoutes'));
 const UsersPage = lazy(() => import('../users/UsersPage'));
 const UserPage = lazy(() => import('../users/UserPage'));
 
@@ -28,12 +32,16 @@ export function AdminRoutes() {
       <Routes>
         <Route index element={<AdminHome />} />
         <Route path="analytics/*" element={<AnalyticsRoutes />} />
+        <Route path="applications/*" element={<ApplicationRoutes />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="coupons/*" element={<CouponRoutes />} />
         <Route path="courses" element={<CoursesPage />} />
         <Route path="courses/:id" element={<CoursePage />} />
         <Route path="courses/:courseId/episodes/:episodeId" element={<EpisodePage />} />
         <Route path="courses/:courseId/assessments/:assessmentId" element={<AssessmentPage />} />
         <Route path="evaluation" element={<EvaluationPage />} />
+        <Route path="organizations/*" element={<OrganizationRoutes />} />
+        <Route path="plans/*" element={<PlanRoutes />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="users/:id" element={<UserPage />} />
         <Route path="*" element={<AdminNotFound />} />

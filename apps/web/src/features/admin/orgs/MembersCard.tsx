@@ -1,0 +1,102 @@
+import type { AdminMember } from '@rianroo/contract';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/TextField';
+import { textLink } from '../../../components/ui/link-styles';
+import { ConfirmButton } from '../components/ConfirmButton';
+import { DataTable, type AdminColumn } from '../components/DataTable';
+import { useAdminI18n } from '../i18n';
+import { useTableParams } from '../lib/table-params';
+import { useAdminWrite } from '../lib/use-admin-write';
+import { useAddMember, useMembers, useRemoveMember } from './orgs-api';
+
+const SORTABLE = ['email', 'name', 'createdAt'] as const;
+
+/** An organisation's members (paged in the URL), one added by e-mail, each removable after a question. */
+export function MembersCard({ orgId }: { orgId: string }) {
+  const { t, date } = useAdminI18n();
+  const controls = useTableParams({ sort: 'email', order: 'asc', sortable: SORTABLE });
+  const query = useMembers(orgId, controls.params);
+  const add = useAddMember(orgId);
+  const remove = useRemoveMember(orgId);
+  const write = useAdminWrite();
+  const [email, setEmail] = useState('');
+  const heading = useId();
+  const columns = useMemo<AdminColumn<AdminMember>[]>(
+    () => [
+      {
+        id: 'email',
+        header: t('admin.users.email'),
+        meta: { sortable: true },
+        cell: ({ row }) => (
+          <Link to={`/admin/users/${row.original.id}`} className={`${textLink} break-all`}>
+            {row.original.email}
+          </Link>
+        ),
+      },
+      {
+        id: 'name',
+        header: t('admin.users.name'),
+        meta: { sortable: true },
+        cell: ({ row }) => row.original.name,
+      },
+      {
+        id: 'createdAt',
+        header: t('admin.users.created'),
+        meta: { sortable: true },
+        cell: ({ row }) => date(row.original.createdAt, false),
+      },
+      {
+        id: 'remove',
+        header: '',
+        cell: ({ row }) => (
+          <ConfirmButton
+            label={t('admin.orgs.remove')}
+            accessibleLabel={t('admin.orgs.removeOf', { name: row.original.name })}
+            title={t('admin.orgs.removeOf', { name: row.original.name })}
+            body={t('admin.orgs.removeConfirm')}
+            onConfirm={() => write(remove.mutateAsync(row.original.id), t('admin.orgs.removed'))}
+          />
+        ),
+      },
+    ],
+    [t, date, remove, write],
+  );
+  return (
+    // Not in a card: the table's search box needs the page's full width on a phone.
+    <section aria-labelledby={heading} className="flex flex-col gap-3">
+      <h2 id={heading} className="text-lg font-semibold text-slate-900">
+        {t('admin.orgs.members')}
+      </h2>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          write(add.mutateAsync(email), t('admin.orgs.memberAdded'))
+            .then(() => setEmail(''))
+            .catch(() => {});
+        }}
+      >
+        <TextField
+          type="email"
+          required
+          label={t('admin.orgs.addMember')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Button type="submit" variant="secondary" busy={add.isPending}>
+          {t('admin.orgs.add')}
+        </Button>
+      </form>
+      <DataTable
+        caption={t('admin.orgs.members')}
+        columns={columns}
+        query={query}
+        controls={controls}
+        search={t('admin.users.search')}
+        rowKey={(r) => r.id}
+      />
+    </section>
+  );
+}
