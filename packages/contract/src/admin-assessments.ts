@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText } from './common.js';
 import { assessmentKind, questionKind } from './assessments.js';
 import { evaluationQuestionKind } from './certificates.js';
 
@@ -8,13 +9,7 @@ import { evaluationQuestionKind } from './certificates.js';
  * on (kind, points, its choices and which are right): only its wording may change, or it is retired.
  */
 
-const text = (max: number, min = 0) =>
-  z
-    .string()
-    .trim()
-    .min(min)
-    .max(max)
-    .refine((v) => !v.includes('\0'), { message: 'NUL characters are not allowed' });
+const text = boundedText;
 
 export const adminChoice = z.object({ id: z.string(), label: z.string(), correct: z.boolean() });
 export type AdminChoice = z.infer<typeof adminChoice>;

@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { boundedText } from './common.js';
 import { pageOf, pageQuery } from './admin.js';
 import { videoStatus } from './media.js';
 
 /** Text an editor types: trimmed, bounded, and without NUL (PostgreSQL refuses it). */
-const text = (max: number, min = 0) =>
-  z
-    .string()
-    .trim()
-    .min(min)
-    .max(max)
-    .refine((v) => !v.includes('\0'), { message: 'NUL characters are not allowed' });
+const text = boundedText;
 
 export const courseStatus = z.enum(['draft', 'published', 'archived']);
 export const courseLevel = z.enum(['beginner', 'intermediate', 'advanced']);

@@ -25,3 +25,7 @@ export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 /** Text without NUL characters (PostgreSQL cannot store them in text or jsonb): a 400, never a 500. */
 export const textWithoutNul = () =>
   z.string().refine((v) => !v.includes('\0'), { message: 'NUL characters are not allowed' });
+
+/** Trimmed text of a bounded length without NUL characters (the admin console's fields). */
+export const boundedText = (max: number, min = 0) =>
+  z.string().trim().min(min).max(max).pipe(textWithoutNul());

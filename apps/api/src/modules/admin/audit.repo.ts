@@ -21,8 +21,10 @@ export interface AuditEntry {
 export async function recordAudit(c: TxClient, e: AuditEntry): Promise<void> {
   await c.query({
     name: 'audit_record',
-    text: `insert into audit_log (id, actor_id, action, entity, entity_id, before, after)
-           values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
+    // The moment of the write itself (clock_timestamp), not its transaction's start (now()): writes that
+    // queued on one lock are then listed in the order they were made.
+    text: `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, at)
+           values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, clock_timestamp())`,
     values: [
       uuidv7(),
       e.actorId,
