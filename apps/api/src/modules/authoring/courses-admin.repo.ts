@@ -103,14 +103,16 @@ export async function findCourse(c: Queryable, id: string, lock = false): Promis
   );
   const r = rows[0];
   if (!r) return undefined;
-  const [eps, tags, inst] = await Promise.all([
-    c.query<Row>(EPISODES, [id]),
-    c.query<{ tag: string }>(`select tag from course_tags where course_id = $1 order by tag`, [id]),
-    c.query<{ instructor_id: string }>(
-      `select instructor_id from course_instructors where course_id = $1 order by sort`,
-      [id],
-    ),
-  ]);
+  // One after another: `c` may be a transaction's one connection, which runs one query at a time.
+  const eps = await c.query<Row>(EPISODES, [id]);
+  const tags = await c.query<{ tag: string }>(
+    `select tag from course_tags where course_id = $1 order by tag`,
+    [id],
+  );
+  const inst = await c.query<{ instructor_id: string }>(
+    `select instructor_id from course_instructors where course_id = $1 order by sort`,
+    [id],
+  );
   const episodes = eps.rows.map(toEpisode);
   return {
     ...toRow(r),
