@@ -1,16 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   expect,
-  loginInPage,
   noSeriousViolations,
   registerByApi,
   skipPreTest,
   test,
   withTokens,
+  loginAsAdmin,
 } from './fixtures';
 
-/** The seeded administrator (apps/api/src/db/seed.ts). */
-const ADMIN = { email: 'admin@rianroo.dev', password: 'Rianroo-demo-2026' };
 // The demo course whose first episode (30 s) is a teaser any learner may watch.
 const SLUG = 'stock-investing-basics';
 
@@ -61,7 +59,7 @@ test("a learner watches part of the teaser; the admin's retention chart and funn
   const { courseId, courseTitle, teaser } = await teaserReady(request, learner);
 
   await page.goto('/login?redirect=%2Fadmin%2Fanalytics');
-  await loginInPage(page, ADMIN.email, ADMIN.password);
+  await loginAsAdmin(page);
   await expect(page.getByRole('heading', { level: 1, name: 'สถิติ' })).toBeVisible();
   const admin = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` };
   const retention = async () =>

@@ -1,8 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginInPage, noSeriousViolations, registerByApi, test } from './fixtures';
-
-/** The seeded administrator (apps/api/src/db/seed.ts). */
-const ADMIN = { email: 'admin@rianroo.dev', password: 'Rianroo-demo-2026' };
+import { expect, loginInPage, noSeriousViolations, registerByApi, test, loginAsAdmin } from './fixtures';
 
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'เมนูผู้ดูแลระบบ' });
 
@@ -16,7 +13,7 @@ test('an administrator finds a user, ends their session (refused at once), and r
   await page.goto('/admin');
   // Signed out: the login page, and back to the console afterwards.
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin/);
-  await loginInPage(page, ADMIN.email, ADMIN.password);
+  await loginAsAdmin(page);
   await expect(page.getByRole('heading', { level: 1, name: 'คอนโซลผู้ดูแลระบบ' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'คอนโซลผู้ดูแลระบบ' }).first()).toBeVisible();
   await noSeriousViolations(page);
@@ -95,7 +92,7 @@ test('an administrator creates an organisation and a coupon, marks an applicatio
   });
   expect(applied.ok()).toBe(true);
   await page.goto('/login?redirect=/admin');
-  await loginInPage(page, ADMIN.email, ADMIN.password);
+  await loginAsAdmin(page);
 
   await adminNav(page).getByRole('link', { name: 'องค์กร' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'องค์กร' })).toBeVisible();

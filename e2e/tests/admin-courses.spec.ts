@@ -5,10 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ffmpegPath } from '../../apps/api/src/modules/media/ffmpeg.js';
-import { expect, loginInPage, noSeriousViolations, test } from './fixtures';
-
-/** The seeded administrator (apps/api/src/db/seed.ts). */
-const ADMIN = { email: 'admin@rianroo.dev', password: 'Rianroo-demo-2026' };
+import { expect, noSeriousViolations, test, loginAsAdmin } from './fixtures';
 
 /**
  * A real MP4 made now (3 s of picture and sound, moov first), padded with a top-level `free` box to `bytes`:
@@ -52,7 +49,7 @@ test('an administrator creates a course, uploads a video through a dropped conne
   const video = makeVideo(20 * 1024 * 1024);
 
   await page.goto('/admin/courses');
-  await loginInPage(page, ADMIN.email, ADMIN.password);
+  await loginAsAdmin(page);
   await expect(page.getByRole('heading', { level: 1, name: 'คอร์สและตอน' })).toBeVisible();
   await noSeriousViolations(page);
 
@@ -127,7 +124,7 @@ test('the test editors fit a phone and are used by keyboard', async ({ page }) =
   const stamp = Date.now().toString(36);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/admin/courses');
-  await loginInPage(page, ADMIN.email, ADMIN.password);
+  await loginAsAdmin(page);
   await page.getByLabel('ชื่อคอร์ส', { exact: true }).fill(`คอร์สมือถือ ${stamp}`);
   await page.getByLabel(/^Slug/).fill(`phone-${stamp}`);
   await page.getByRole('button', { name: 'สร้างคอร์ส' }).click();

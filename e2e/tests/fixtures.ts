@@ -55,6 +55,18 @@ export async function loginInPage(page: Page, email: string, password = PASSWORD
   await page.getByRole('button', { name: /^(เข้าสู่ระบบ|Log in)$/ }).click();
 }
 
+/** The seeded administrator (apps/api/src/db/seed.ts). */
+export const ADMIN = { email: 'admin@rianroo.dev', password: 'Rianroo-demo-2026' };
+
+/**
+ * Signs the seeded administrator in on the login page shown, always from the same device: every test has a
+ * fresh browser, and a fourth new device would meet the account's device limit (MAX_DEVICES, 3).
+ */
+export async function loginAsAdmin(page: Page) {
+  await page.evaluate(() => localStorage.setItem('deviceId', 'e2e-seeded-administrator'));
+  await loginInPage(page, ADMIN.email, ADMIN.password);
+}
+
 /** The newest e-mail to `to` whose subject matches, as the local SMTP peer received it (see e2e/smtp-inbox.ts). */
 export async function mailTo(_request: APIRequestContext, to: string, subject: RegExp) {
   const inbox = `http://127.0.0.1:${process.env.E2E_INBOX_PORT ?? 3412}/`;
