@@ -6,10 +6,12 @@ import { expect, test } from './fixtures';
 test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the catalogue is readable and its links lead to the courses', async ({ page }) => {
+  test('the catalogue is readable and its links lead to the courses', async ({ page, request }) => {
+    const { total } = (await (await request.get('/api/courses?')).json()) as { total: number };
+    expect(total).toBeGreaterThanOrEqual(6);
     await page.goto('/courses');
     await expect(page.getByRole('heading', { name: 'คอร์สทั้งหมด' })).toBeVisible();
-    await expect(page.getByText('6 คอร์ส')).toBeVisible();
+    await expect(page.getByText(`${total} คอร์ส`)).toBeVisible();
     const link = page.getByRole('link', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' });
     await expect(link).toHaveAttribute('href', '/courses/stock-investing-basics');
     await page.goto('/courses?q=หุ้น');
