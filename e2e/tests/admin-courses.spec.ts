@@ -1,22 +1,36 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ffmpegPath } from '../../apps/api/src/modules/media/ffmpeg.js';
-import { expect, noSeriousViolations, test, loginAsAdmin } from './fixtures';
+import {
+  currentTime,
+  expect,
+  fitsTheScreen,
+  loginAsAdmin,
+  noSeriousViolations,
+  registerByApi,
+  skipPreTest,
+  test,
+  withTokens,
+} from './fixtures';
+
+/** The length of the uploaded video: a learner watches its first half. */
+const SECONDS = 20;
+const HALF = SECONDS / 2;
 
 /**
- * A real MP4 made now (3 s of picture and sound, moov first), padded with a top-level `free` box to `bytes`:
- * big enough for three 8 MB upload requests, as quick to transcode as the 3 s it holds.
+ * A real MP4 made now (SECONDS of picture and sound, moov first), padded with a top-level `free` box to
+ * `bytes`: big enough for three 8 MB upload requests, as quick to transcode as the few seconds it holds.
  */
 function makeVideo(bytes: number): Buffer {
   const file = path.join(os.tmpdir(), `e2e-upload-${randomBytes(4).toString('hex')}.mp4`);
   const made = spawnSync(ffmpegPath(null), [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=24:duration=3'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=3'],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=24:duration=${SECONDS}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${SECONDS}`],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest'],
     ...['-movflags', '+faststart', file],
   ]);
@@ -31,21 +45,27 @@ function makeVideo(bytes: number): Buffer {
 
 /** Nothing wider than the screen, and axe finds nothing serious. */
 async function fitsAndPasses(page: Page, what: string) {
-  const { scroll, view } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    view: document.documentElement.clientWidth,
-  }));
-  expect(scroll, `${what} is wider than the screen`).toBeLessThanOrEqual(view);
+  await fitsTheScreen(page, what);
   await noSeriousViolations(page);
 }
 
-test('an administrator creates a course, uploads a video through a dropped connection, adds a quiz and publishes it', async ({
+/** A row of the retention chart's data table, by its second; its first cell is the number of viewers. */
+const viewersAt = (page: Page, second: number) =>
+  page
+    .getByRole('row', { name: new RegExp(`^0:${String(second).padStart(2, '0')} `) })
+    .getByRole('cell')
+    .first();
+
+test('an administrator creates a course, uploads a video through a dropped connection, adds a quiz and publishes it; a learner watches half of it; its retention chart shows where they stopped', async ({
   page,
   context,
-}) => {
-  test.setTimeout(240_000);
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(480_000);
   const stamp = Date.now().toString(36);
   const title = `คอร์สทดสอบคอนโซล ${stamp}`;
+  const slug = `console-${stamp}`;
   const video = makeVideo(20 * 1024 * 1024);
 
   await page.goto('/admin/courses');
@@ -54,7 +74,7 @@ test('an administrator creates a course, uploads a video through a dropped conne
   await noSeriousViolations(page);
 
   await page.getByLabel('ชื่อคอร์ส', { exact: true }).fill(title);
-  await page.getByLabel(/^Slug/).fill(`console-${stamp}`);
+  await page.getByLabel(/^Slug/).fill(slug);
   await page.getByRole('button', { name: 'สร้างคอร์ส' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('คอร์สยังไม่มีตอน')).toBeVisible();
@@ -64,6 +84,7 @@ test('an administrator creates a course, uploads a video through a dropped conne
   await page.getByRole('button', { name: 'เพิ่มตอน' }).click();
   await page.getByRole('link', { name: 'ตอนแรก' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ตอนแรก' })).toBeVisible();
+  const [, courseId, episodeId] = /\/admin\/courses\/([^/]+)\/episodes\/([^/?#]+)/.exec(page.url())!;
   await noSeriousViolations(page);
 
   // The second of three upload requests finds the network gone; back online, the upload goes on and ends.
@@ -83,9 +104,17 @@ test('an administrator creates a course, uploads a video through a dropped conne
   await expect(page.getByText(/การเชื่อมต่อขาด จะอัปโหลดต่อจากเดิม/)).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText('อัปโหลดเสร็จ กำลังรอแปลงวิดีโอ')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText(/วิดีโอพร้อมแล้ว/).first()).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText(`วิดีโอพร้อมแล้ว (${SECONDS} วินาที)`).first()).toBeVisible({
+    timeout: 150_000,
+  });
   await page.unroute('**/api/admin/uploads/**');
   await noSeriousViolations(page);
+
+  // A free preview: any signed-in learner may watch it.
+  const fields = page.locator('form').filter({ has: page.getByLabel('ตัวอย่างฟรี') });
+  await fields.getByLabel('ตัวอย่างฟรี').check();
+  await fields.getByRole('button', { name: 'บันทึก' }).click();
+  await expect(page.getByText('บันทึกแล้ว')).toBeVisible();
 
   // The episode's quiz, with one question and its right answer.
   await page.getByRole('button', { name: 'สร้างแบบทดสอบท้ายตอน' }).click();
@@ -117,6 +146,101 @@ test('an administrator creates a course, uploads a video through a dropped conne
 
   await page.goto('/courses');
   await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+
+  // A new learner, in a browser of their own, opens the course, plays the first half of the episode and pauses.
+  const learner = await registerByApi(request, 'journey');
+  const own = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const watcher = await own.newPage();
+  const saves: Request[] = [];
+  watcher.on('request', (r) => {
+    if (r.url().endsWith('/api/users/on-going-episode') && r.method() === 'POST') saves.push(r);
+  });
+  await withTokens(watcher, learner);
+  await watcher.goto(`/library/course/${slug}`);
+  await skipPreTest(watcher);
+  await expect(watcher).toHaveURL(new RegExp(`/library/course/${slug}/episode/${episodeId}$`));
+  await watcher.getByRole('button', { name: 'เล่น' }).first().click();
+  await expect
+    .poll(() => currentTime(watcher), { timeout: 60_000, intervals: [200] })
+    .toBeGreaterThanOrEqual(HALF);
+  const paused = watcher.waitForResponse(
+    (r) => r.url().endsWith('/api/users/on-going-episode') && r.request().method() === 'POST',
+  );
+  await watcher.getByRole('button', { name: 'หยุดชั่วคราว' }).first().click();
+  expect((await paused).status()).toBe(200);
+  const stoppedAt = await currentTime(watcher);
+  expect(stoppedAt, 'the learner stopped well before the end').toBeLessThan(HALF + 2.5);
+  // The saves carried the ranges played: from the start to where the learner stopped, nothing after.
+  const sent = saves.flatMap((r) => (r.postDataJSON().playedRanges ?? []) as [number, number][]);
+  expect(Math.min(...sent.map(([from]) => from))).toBeLessThan(1);
+  expect(Math.max(...sent.map(([, to]) => to))).toBeGreaterThanOrEqual(HALF);
+  expect(Math.max(...sent.map(([, to]) => to))).toBeLessThan(HALF + 2.5);
+  await own.close();
+
+  // The retention job folds the played seconds (every 2 s in the browser tests): the episode has a viewer.
+  const admin = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` };
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await request.get(`/api/admin/analytics/episodes/${episodeId}/retention`, { headers: admin })
+          ).json()) as { viewers: number }
+        ).viewers,
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBe(1);
+
+  // The overview, the 7-day preset written to the URL.
+  await page.goto('/admin/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'สถิติ' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'การสมัครและผู้เรียนรายวัน' })).toBeVisible();
+  await page.getByRole('button', { name: '7 วันล่าสุด' }).click();
+  await expect(page).toHaveURL(/days=7/);
+  await expect(page.getByRole('button', { name: '7 วันล่าสุด' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText(/\(7 วัน\)/)).toBeVisible();
+  await noSeriousViolations(page);
+
+  // The new course: its funnel counts the one learner who started it.
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/analytics/courses/${courseId}`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('เริ่มเรียน 1 คน')).toBeVisible();
+  await noSeriousViolations(page);
+
+  // The episode: one viewer over the first half, none after it, and the fall where they stopped marked.
+  await page.getByRole('link', { name: 'ตอนแรก' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ตอนแรก' })).toBeVisible();
+  await expect(page.locator('canvas').first()).toBeVisible();
+  const summary = page.getByTestId('chart-summary');
+  await expect(summary).toContainText(`ผู้ชม 1 คน ความยาว 0:${SECONDS}`);
+  // The summary's marks: a quarter in, all still watching; three quarters in and at the end, none.
+  await expect(summary).toContainText('100% ที่ 0:04');
+  await expect(summary).toContainText(/\s0% ที่ 0:14/);
+  await expect(summary).toContainText(/\s0% ที่ 0:19/);
+  await expect(page.getByRole('region', { name: 'ช่วงที่ผู้ชมลดลงมาก' }).getByRole('listitem')).toHaveText([
+    /^0:0\d–0:1[0-2]: จาก 100% เหลือ 0%$/,
+  ]);
+  await page.getByText('ตารางข้อมูลของแผนภูมิ').click();
+  for (let s = 1; s < HALF - 1; s++) await expect(viewersAt(page, s), `second ${s}`).toHaveText('1');
+  for (let s = HALF + 3; s < SECONDS; s++) await expect(viewersAt(page, s), `second ${s}`).toHaveText('0');
+  await noSeriousViolations(page);
+
+  // A phone's width: the charts shrink to the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(page.locator('canvas').first()).toBeVisible();
+  await expect
+    .poll(() =>
+      page
+        .locator('canvas')
+        .first()
+        .evaluate((c) => c.getBoundingClientRect().width),
+    )
+    .toBeLessThanOrEqual(360);
+  await fitsAndPasses(page, 'the retention chart');
+  await page.goto('/admin/analytics');
+  await expect(page.getByRole('heading', { name: 'การสมัครและผู้เรียนรายวัน' })).toBeVisible();
+  await fitsTheScreen(page, 'the analytics overview');
 });
 
 test('the test editors fit a phone and are used by keyboard', async ({ page }) => {

@@ -112,6 +112,19 @@ export async function skipPreTest(page: Page) {
   await page.waitForURL(/\/library\/course\/[^/]+\/episode\//);
 }
 
+/** The page's video element, and where its playback is (seconds). */
+export const video = (page: Page) => page.locator('video');
+export const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/** No part of the page is wider than the screen. */
+export async function fitsTheScreen(page: Page, what = page.url()) {
+  const { scroll, view } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    view: document.documentElement.clientWidth,
+  }));
+  expect(scroll, `${what} is wider than the screen`).toBeLessThanOrEqual(view);
+}
+
 /** axe on the page as it is: no serious or critical accessibility violation. */
 export async function noSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
