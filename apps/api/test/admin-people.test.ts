@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/lib/ids.js';
+import { periodEnd } from '../src/modules/billing/periods.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
 /** The console's users: search, role changes (never the last administrator), sessions, subscriptions, certificates. */
@@ -209,5 +210,113 @@ describe('subscriptions and certificates', () => {
     ).json();
     expect(detail.certificates[0]).toMatchObject({ code: 'ADMREVOKE001', revokeReason: 'ผลสอบไม่ถูกต้อง' });
     expect((await audit(certId)).map((x) => x.action)).toEqual(['certificate.revoke']);
+  });
+});
+
+describe('granting a subscription', () => {
+  const MONTHLY = '01930000-0000-7000-8000-000000000002';
+  const TRIAL = '01930000-0000-7000-8000-000000000001';
+  const grant = (userId: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${userId}/subscriptions`,
+      headers: as(admin.access_token),
+      payload,
+    });
+  let courseId = '';
+  beforeAll(async () => {
+    const { rows } = await t.db.$client.query<{ id: string }>(
+      `insert into courses (id, slug, title, status, free) values (gen_random_uuid(), 'admin-grant-course', 'คอร์สสมาชิก', 'published', false)
+       returning id`,
+    );
+    courseId = rows[0]!.id;
+  });
+  const access = async (token: string) =>
+    (await t.app.inject({ url: `/api/users/check/course/${courseId}`, headers: as(token) })).json();
+
+  it('grants one period of the plan (the billing rule), no renewal, audited with the reason; access at once', async () => {
+    const u = await register(t.app);
+    expect((await access(u.access_token)).canAccess).toBe(false);
+    const res = await grant(u.user.id, { planId: MONTHLY, reason: 'ของขวัญจากทีมซัพพอร์ต' });
+    expect(res.statusCode).toBe(201);
+    const sub = res.json();
+    expect(sub).toMatchObject({ planCode: 'monthly', status: 'active', autoRenew: false, provider: 'admin' });
+    expect(sub.currentPeriodEnd).toBe(periodEnd(new Date(sub.currentPeriodStart), 'month', 1).toISOString());
+    expect(await access(u.access_token)).toMatchObject({ canAccess: true, reason: 'subscription' });
+    const mine = (await t.app.inject({ url: '/api/my-subscription', headers: as(u.access_token) })).json();
+    expect(mine).toMatchObject({ id: sub.id, givesAccess: true });
+    const entries = await audit(sub.id);
+    expect(entries.map((e) => [e.action, e.actor_id, e.before])).toEqual([
+      ['subscription.grant', admin.user.id, null],
+    ]);
+    expect(entries[0]!.after).toMatchObject({ userId: u.user.id, reason: 'ของขวัญจากทีมซัพพอร์ต', id: sub.id });
+  });
+
+  it('grants until a given date; a past date, a short reason, a trial plan, an unknown plan or user are refused', async () => {
+    const u = await register(t.app);
+    const endsAt = new Date(Date.now() + 45 * 86_400_000);
+    endsAt.setUTCMilliseconds(0);
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ planId: MONTHLY, reason: 'x' }, 400, 'VALIDATION_ERROR'],
+      [
+        { planId: MONTHLY, reason: 'partner', endsAt: new Date(Date.now() - 60_000).toISOString() },
+        400,
+        'VALIDATION_ERROR',
+      ],
+      [{ planId: MONTHLY, reason: 'partner', endsAt: 'next week' }, 400, 'VALIDATION_ERROR'],
+      [{ planId: TRIAL, reason: 'partner' }, 409, 'PLAN_UNAVAILABLE'],
+      [{ planId: uuidv7(), reason: 'partner' }, 404, 'NOT_FOUND'],
+    ];
+    for (const [payload, status, code] of cases) {
+      const res = await grant(u.user.id, payload);
+      expect({ payload, status: res.statusCode, code: res.json().code }).toEqual({ payload, status, code });
+    }
+    const nobody = await grant(uuidv7(), { planId: MONTHLY, reason: 'partner' });
+    expect([nobody.statusCode, nobody.json().code]).toEqual([404, 'NOT_FOUND']);
+    const res = await grant(u.user.id, { planId: MONTHLY, reason: 'partner', endsAt: endsAt.toISOString() });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().currentPeriodEnd).toBe(endsAt.toISOString());
+  });
+
+  it('a learner with a current subscription is refused (SUBSCRIPTION_EXISTS); one whose period is over is not', async () => {
+    const u = await register(t.app);
+    const first = await grant(u.user.id, { planId: MONTHLY, reason: 'first' });
+    expect(first.statusCode).toBe(201);
+    const again = await grant(u.user.id, { planId: MONTHLY, reason: 'second' });
+    expect([again.statusCode, again.json().code]).toEqual([409, 'SUBSCRIPTION_EXISTS']);
+    // The clock ends it (not yet recorded as expired): a new grant records that and starts a new one.
+    await t.db.$client.query(
+      `update subscriptions set current_period_start = now() - interval '40 days', current_period_end = now() - interval '1 second'
+       where id = $1`,
+      [first.json().id],
+    );
+    const later = await grant(u.user.id, { planId: MONTHLY, reason: 'after it ended' });
+    expect(later.statusCode).toBe(201);
+    const { rows } = await t.db.$client.query<{ id: string; status: string }>(
+      `select id, status from subscriptions where user_id = $1 order by created_at`,
+      [u.user.id],
+    );
+    expect(rows).toEqual([
+      { id: first.json().id, status: 'expired' },
+      { id: later.json().id, status: 'active' },
+    ]);
+  });
+
+  it('twenty grants at once give exactly one subscription; the others are SUBSCRIPTION_EXISTS', async () => {
+    const u = await register(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => grant(u.user.id, { planId: MONTHLY, reason: `grant ${i}` })),
+    );
+    const outcomes = results.map((r) =>
+      `${r.statusCode} ${r.statusCode === 201 ? '' : r.json().code}`.trim(),
+    );
+    expect(outcomes.filter((o) => o === '201')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== '201')).toEqual(Array(19).fill('409 SUBSCRIPTION_EXISTS'));
+    const { rows } = await t.db.$client.query<{ id: string }>(
+      `select id from subscriptions where user_id = $1`,
+      [u.user.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect((await audit(rows[0]!.id)).map((a) => a.action)).toEqual(['subscription.grant']);
   });
 });

@@ -74,6 +74,18 @@ export type AdminRoleBody = z.infer<typeof adminRoleBody>;
 export const adminUserSessionParams = z.object({ id: z.uuid(), sessionId: z.uuid() });
 export const adminUserSubscriptionParams = z.object({ id: z.uuid(), subscriptionId: z.uuid() });
 
+/**
+ * An administrator grants a subscription (a support gift, a mistaken charge made good, a partner's learner): a
+ * paid plan, from now until `endsAt` (default: one period of the plan), without renewal. A learner who already
+ * holds a current subscription is refused (409 SUBSCRIPTION_EXISTS): end it first, or let it run.
+ */
+export const adminSubscriptionGrantBody = z.object({
+  planId: z.uuid(),
+  endsAt: z.iso.datetime({ offset: true }).optional(),
+  reason: textWithoutNul().trim().min(3).max(500),
+});
+export type AdminSubscriptionGrantBody = z.infer<typeof adminSubscriptionGrantBody>;
+
 export const certificateRevokeBody = z.object({
   reason: textWithoutNul().trim().min(3).max(500),
 });

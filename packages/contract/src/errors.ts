@@ -57,6 +57,8 @@ export const errorCodes = [
   'PLAN_IN_USE',
   /** Admin console: learners have answered this question; retire it (or make it inactive) instead. */
   'QUESTION_ANSWERED',
+  /** Admin console: the learner already holds a current subscription; a grant would overlap it. */
+  'SUBSCRIPTION_EXISTS',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

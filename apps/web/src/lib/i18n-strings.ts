@@ -67,6 +67,7 @@ export const th = {
   'error.COURSE_NOT_PUBLISHABLE': 'ยังเผยแพร่คอร์สนี้ไม่ได้ ทุกตอนต้องมีวิดีโอที่พร้อมเล่นก่อน',
   'error.STALE_EDIT': 'รายการตอนเปลี่ยนไปแล้วระหว่างที่คุณแก้ไข โหลดข้อมูลล่าสุดแล้วจัดลำดับอีกครั้ง',
   'error.QUESTION_ANSWERED': 'มีผู้เรียนตอบคำถามนี้แล้ว จึงลบหรือเปลี่ยนคำตอบที่ถูกไม่ได้ แก้ไขถ้อยคำได้ หรือเลิกใช้คำถามแทน',
+  'error.SUBSCRIPTION_EXISTS': 'ผู้ใช้นี้มีการเป็นสมาชิกที่ยังใช้งานอยู่แล้ว สิ้นสุดรายการเดิมก่อน หรือปล่อยให้ใช้ต่อไป',
   'error.generic': 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง',
   'player.region': 'เครื่องเล่นวิดีโอ',
   'player.play': 'เล่น',
@@ -369,6 +370,7 @@ export const en: Record<MessageKey, string> = {
   'error.STALE_EDIT': 'The episodes changed while you were editing. Load the latest and order them again.',
   'error.QUESTION_ANSWERED':
     'Learners have answered this question, so it cannot be deleted nor its answers changed. Correct its wording, or retire it.',
+  'error.SUBSCRIPTION_EXISTS': 'This user already has a current subscription. End it first, or let it run.',
   'error.generic': 'Something went wrong. Please try again.',
   'player.region': 'Video player',
   'player.play': 'Play',

@@ -1,6 +1,7 @@
 import {
   adminCertificate,
   adminRoleBody,
+  adminSubscriptionGrantBody,
   adminUserDetail,
   adminUserPage,
   adminUserQuery,
@@ -60,6 +61,23 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ service: PeopleService }> = a
       await service.endSession(request.auth.userId, request.params.id, request.params.sessionId);
       return reply.code(204).send();
     },
+  );
+  app.post(
+    '/users/:id/subscriptions',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'Grant a paid plan until a date or for one period (409 SUBSCRIPTION_EXISTS when one is current)',
+        params: idParams,
+        body: adminSubscriptionGrantBody,
+        response: { 201: adminUserSubscription },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await service.grantSubscription(request.auth.userId, request.params.id, request.body)),
   );
   app.post(
     '/users/:id/subscriptions/:subscriptionId/end',

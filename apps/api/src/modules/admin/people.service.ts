@@ -1,11 +1,26 @@
-import type { AdminRoleBody, AdminUserDetail, AdminUserQuery } from '@rianroo/contract';
+import type {
+  AdminRoleBody,
+  AdminSubscriptionGrantBody,
+  AdminUserDetail,
+  AdminUserQuery,
+  AdminUserSubscription,
+} from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
 import { inTransaction } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, fieldError, notFound } from '../../lib/errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import * as billing from '../billing/billing.repo.js';
+import { bangkokDay, periodEnd } from '../billing/periods.js';
 import { recordAudit } from './audit.repo.js';
 import * as detail from './people-detail.repo.js';
 import * as repo from './people.repo.js';
 
+const subscriptionExists = () =>
+  new AppError(
+    'SUBSCRIPTION_EXISTS',
+    409,
+    'This learner already has a current subscription: end it first, or let it run',
+  );
 const alreadyEnded = (what: string) => new AppError('ALREADY_REVOKED', 409, `${what} was already ended`);
 
 /** Users in the console: search, one user's sessions, subscriptions and certificates, and changes to them. */
@@ -101,6 +116,63 @@ export class PeopleService {
       });
       return after;
     });
+  }
+
+  /**
+   * Grants a paid plan from now until `endsAt` (default: one period of the plan, by the billing period rule),
+   * without renewal, written as a paid order writes it. Under the learner's billing lock (the one payments take),
+   * so a grant, a payment or a second grant take turns; a learner who holds a current subscription is refused
+   * (SUBSCRIPTION_EXISTS) rather than given a second, overlapping one. Access follows at once (course_access).
+   */
+  async grantSubscription(
+    actorId: string,
+    userId: string,
+    body: AdminSubscriptionGrantBody,
+  ): Promise<AdminUserSubscription> {
+    try {
+      return await inTransaction(this.app.db, async (c) => {
+        if (!(await repo.userRow(c, userId))) throw notFound('User');
+        await billing.lockLearner(c, userId);
+        const plan = await billing.planById(c, body.planId, true);
+        if (!plan) throw notFound('Plan');
+        if (!plan.active || plan.interval === 'trial')
+          throw new AppError('PLAN_UNAVAILABLE', 409, 'Only an active paid plan can be granted');
+        const now = new Date();
+        const end = body.endsAt ? new Date(body.endsAt) : periodEnd(now, plan.interval, plan.interval_count);
+        if (end.getTime() <= now.getTime())
+          throw fieldError('VALIDATION_ERROR', 'endsAt', 'The end must be in the future');
+        await billing.expireEnded(c, now, userId);
+        const current = await billing.currentSubscription(c, userId, true);
+        if (current) throw subscriptionExists();
+        const id = uuidv7();
+        await billing.insertSubscription(c, {
+          id,
+          userId,
+          planId: plan.id,
+          start: now,
+          end,
+          anchorDay: bangkokDay(body.endsAt ? end : now),
+          provider: 'admin',
+          providerRef: null,
+          autoRenew: false,
+        });
+        const after = (await detail.lockedSubscription(c, userId, id))!;
+        await recordAudit(c, {
+          actorId,
+          action: 'subscription.grant',
+          entity: 'subscription',
+          entityId: id,
+          before: null,
+          after: { ...after, userId, reason: body.reason },
+        });
+        return after;
+      });
+    } catch (err) {
+      // The one-current key: a subscription written meanwhile without the billing lock (a free trial's start).
+      if ((err as { constraint?: string }).constraint === 'subscriptions_one_current_idx')
+        throw subscriptionExists();
+      throw err;
+    }
   }
 
   /** Revokes a certificate with a reason; its public page then says so, and its PDF is refused. */

@@ -70,6 +70,12 @@ export async function planByCode(db: Q, code: string): Promise<PlanRow | undefin
   return rows[0] ? toPlan(rows[0]) : undefined;
 }
 
+/** A plan by id; `share` holds it (an edit or a delete of the plan waits) until the transaction ends. */
+export async function planById(db: Q, id: string, share = false): Promise<PlanRow | undefined> {
+  const { rows } = await db.query(`select * from plans where id = $1${share ? ' for share' : ''}`, [id]);
+  return rows[0] ? toPlan(rows[0]) : undefined;
+}
+
 const SUBSCRIPTION = `select s.*, to_jsonb(p) as plan from subscriptions s join plans p on p.id = s.plan_id`;
 const toSubscription = (r: Record<string, unknown>): SubscriptionRow => ({
   ...(r as unknown as SubscriptionRow),
@@ -171,13 +177,15 @@ export async function insertSubscription(
     anchorDay: number;
     provider: string;
     providerRef: string | null;
+    /** Default true (a paid order); an administrator's grant does not renew. */
+    autoRenew?: boolean;
   },
 ) {
   await db.query(
     `insert into subscriptions (id, user_id, plan_id, status, current_period_start, current_period_end, anchor_day,
        auto_renew, provider, provider_ref)
-     values ($1, $2, $3, 'active', $4, $5, $6, true, $7, $8)`,
-    [s.id, s.userId, s.planId, s.start, s.end, s.anchorDay, s.provider, s.providerRef],
+     values ($1, $2, $3, 'active', $4, $5, $6, $9, $7, $8)`,
+    [s.id, s.userId, s.planId, s.start, s.end, s.anchorDay, s.provider, s.providerRef, s.autoRenew ?? true],
   );
 }
 

@@ -3,6 +3,7 @@ import { Card } from '../../../components/ui/Card';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
+import { GrantSubscriptionForm } from './GrantSubscriptionForm';
 import { useEndSubscription } from './users-api';
 
 export function SubscriptionsCard({ user }: { user: AdminUserDetail }) {
@@ -38,6 +39,7 @@ export function SubscriptionsCard({ user }: { user: AdminUserDetail }) {
           ))}
         </ul>
       )}
+      <GrantSubscriptionForm user={user} />
     </Card>
   );
 }

@@ -1,5 +1,7 @@
 import type {
   AdminCertificate,
+  AdminPlanPage,
+  AdminSubscriptionGrantBody,
   AdminUserDetail,
   AdminUserPage,
   AdminUserSubscription,
@@ -39,6 +41,19 @@ export const useEndSubscription = (id: string) =>
   useUserWrite((subscriptionId: string) =>
     adminCall<AdminUserSubscription>(`/users/${id}/subscriptions/${subscriptionId}/end`, { method: 'POST' }),
   );
+export const useGrantSubscription = (id: string) =>
+  useUserWrite((body: AdminSubscriptionGrantBody) =>
+    adminCall<AdminUserSubscription>(`/users/${id}/subscriptions`, { method: 'POST', body }),
+  );
+/** The plans an administrator may grant: the active paid ones (a free trial is the learner's own). */
+export const useGrantablePlans = () =>
+  useQuery({
+    queryKey: [...adminKey, 'plans', 'grantable'],
+    queryFn: async () =>
+      (await adminCall<AdminPlanPage>('/plans?active=true&sort=sort&order=asc&pageSize=100')).items.filter(
+        (p) => p.interval !== 'trial',
+      ),
+  });
 export const useRevokeCertificate = () =>
   useUserWrite((v: { certificateId: string; reason: string }) =>
     adminCall<AdminCertificate>(`/certificates/${v.certificateId}/revoke`, {
