@@ -61,6 +61,7 @@ export const modules = {
       'apps/web/src/features/player/lib/resume.test.ts',
       'apps/web/src/features/player/lib/played-ranges.test.ts',
       'apps/web/src/features/player/lib/use-watch-progress.test.tsx',
+      'apps/web/src/features/player/lib/use-watch-progress-ranges.test.tsx',
     ],
   },
 };

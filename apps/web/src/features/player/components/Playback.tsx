@@ -139,9 +139,9 @@ export function Playback(props: {
         onAuthFailure={renew}
         handlers={{
           ...progress,
-          onPlay: () => {
+          onPlay: (time) => {
             setEnded(null);
-            progress.onPlay();
+            progress.onPlay(time);
           },
           onEnded: async (time) => {
             setEnded({ wasWatched: watchedIds.has(episode.id) });

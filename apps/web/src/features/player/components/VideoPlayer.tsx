@@ -172,9 +172,9 @@ export function VideoPlayer(props: Props) {
         preload="metadata"
         aria-label={title}
         onClick={toggle}
-        onPlay={() => {
+        onPlay={(e) => {
           setPlaying(true);
-          handlersRef.current.onPlay();
+          handlersRef.current.onPlay(e.currentTarget.currentTime);
         }}
         onPause={(e) => {
           setPlaying(false);

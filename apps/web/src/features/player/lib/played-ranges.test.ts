@@ -58,4 +58,103 @@ describe('played seconds as a union of ranges', () => {
     r.tick(9 + PlayedRanges.MAX_STEP + 0.5);
     expect(r.seconds()).toBe(0);
   });
+
+  it('a step of up to 3 s between time updates counts as played; a longer one is a jump', () => {
+    const r = new PlayedRanges();
+    r.tick(10);
+    r.tick(13);
+    expect(r.toJSON()).toEqual([[10, 13]]);
+    r.tick(16.01);
+    expect(r.toJSON()).toEqual([[10, 13]]);
+  });
+
+  it('a pause or a seek ends the range: the next update starts a new one, however close', () => {
+    const r = new PlayedRanges();
+    play(r, 0, 2);
+    r.cut();
+    r.tick(4);
+    r.tick(4.25);
+    expect(r.toJSON()).toEqual([
+      [0, 2],
+      [4, 4.25],
+    ]);
+  });
+
+  it('playback started at a position counts from there at the first time update (issue 15)', () => {
+    const r = new PlayedRanges();
+    r.start(0);
+    r.tick(0.4);
+    r.tick(0.65);
+    expect(r.toJSON()).toEqual([[0, 0.65]]);
+    // Started at 30, but the first update is 4 s later: a jump, nothing before it counts.
+    r.start(30);
+    r.tick(34);
+    r.tick(34.25);
+    expect(r.toJSON()).toEqual([
+      [0, 0.65],
+      [34, 34.25],
+    ]);
+  });
+
+  it('an empty or backwards range adds nothing', () => {
+    const r = new PlayedRanges();
+    r.add(3, 3);
+    r.add(9, 8);
+    expect(r.toJSON()).toEqual([]);
+    expect(r.seconds()).toBe(0);
+  });
+
+  it('ranges that only touch join into one, whichever is played first', () => {
+    const a = new PlayedRanges();
+    a.add(0, 5);
+    a.add(5, 10);
+    expect(a.toJSON()).toEqual([[0, 10]]);
+    const b = new PlayedRanges();
+    b.add(5, 10);
+    b.add(0, 5);
+    expect(b.toJSON()).toEqual([[0, 10]]);
+  });
+});
+
+describe('what is new since the last save (issue 15)', () => {
+  it('before tracking starts nothing is fresh; then each take gives what was played since the previous one', () => {
+    const r = new PlayedRanges();
+    r.add(0, 5);
+    expect(r.takeFresh()).toEqual([]);
+    r.trackFresh();
+    r.add(5, 8);
+    r.add(20, 21);
+    expect(r.takeFresh()).toEqual([
+      [5, 8],
+      [20, 21],
+    ]);
+    expect(r.takeFresh()).toEqual([]);
+    r.add(30, 31);
+    expect(r.takeFresh()).toEqual([[30, 31]]);
+    // The whole union is still there for the completion.
+    expect(r.toJSON()).toEqual([
+      [0, 8],
+      [20, 21],
+      [30, 31],
+    ]);
+  });
+
+  it('ranges given back (a failed save) go out with the next take, joined with what was played since', () => {
+    const r = new PlayedRanges();
+    r.trackFresh();
+    r.add(0, 4);
+    const undelivered = r.takeFresh();
+    r.add(4, 6);
+    r.giveBack(undelivered);
+    expect(r.takeFresh()).toEqual([[0, 6]]);
+    expect(r.toJSON()).toEqual([[0, 6]]);
+  });
+
+  it('giving ranges back while nothing is tracked changes nothing', () => {
+    const r = new PlayedRanges();
+    r.add(0, 2);
+    r.giveBack([[5, 6]]);
+    expect(r.toJSON()).toEqual([[0, 2]]);
+    expect(r.takeFresh()).toEqual([]);
+  });
 });

@@ -11,16 +11,27 @@ export class PlayedRanges {
   /** Largest step between two time updates still counted as playing (a bigger one is a jump). */
   static readonly MAX_STEP = 3;
 
-  /** A time update while playing: the span since the previous update counts, unless it was a jump. */
+  /**
+   * A time update while playing: the span since the previous update counts, unless it was a jump (time
+   * going backwards adds nothing: `add` drops an empty or backwards span).
+   */
   tick(t: number): void {
-    if (this.last !== undefined && t > this.last && t - this.last <= PlayedRanges.MAX_STEP)
-      this.add(this.last, t);
+    if (this.last !== undefined && t - this.last <= PlayedRanges.MAX_STEP) this.add(this.last, t);
     this.last = t;
   }
 
   /** Playback stopped or jumped (pause, seek): the next update starts a new range. */
   cut(): void {
     this.last = undefined;
+  }
+
+  /**
+   * Playback starts at `t` (the play event): the first time update, which comes a fraction of a second
+   * later, counts from there, so that watching from the start covers second 0 (issue 15). The first update
+   * still has to be a playback step away (`MAX_STEP`), or nothing before it counts.
+   */
+  start(t: number): void {
+    this.last = t;
   }
 
   add(from: number, to: number): void {

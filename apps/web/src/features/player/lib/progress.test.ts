@@ -6,6 +6,7 @@ import {
   saveFirstWatched,
   saveLastSecond,
   saveRanges,
+  storedProgress,
   storeProgress,
 } from './progress';
 
@@ -85,6 +86,14 @@ describe('saving the last second (spec sections 4 and 5)', () => {
     expect(localStorage.getItem(KEYS.lastSecond)).toBe('50');
   });
 
+  it('does not clear a position stored meanwhile for another episode, even at the same second', async () => {
+    storeProgress(payload);
+    const pending = saveLastSecond(payload);
+    storeProgress({ ...payload, episode_id: '01900000-0000-7000-8000-0000000000e2' });
+    expect(await pending).toBe(true);
+    expect(localStorage.getItem(KEYS.lastSecond)).toBe('42');
+  });
+
   it('drops progress the server can never take (the episode is locked or gone)', async () => {
     storeProgress(payload);
     status = 403;
@@ -108,6 +117,68 @@ describe('saving the last second (spec sections 4 and 5)', () => {
   });
 });
 
+describe('progress stored on this device (spec section 3 keys)', () => {
+  it('is there only with a course id, an episode id and a last second', () => {
+    storeProgress(payload);
+    expect(storedProgress()).toEqual(payload);
+    localStorage.removeItem(KEYS.courseID);
+    expect(storedProgress()).toBeUndefined();
+    storeProgress(payload);
+    localStorage.removeItem(KEYS.episodeID);
+    expect(storedProgress()).toBeUndefined();
+    storeProgress(payload);
+    localStorage.removeItem(KEYS.lastSecond);
+    expect(storedProgress()).toBeUndefined();
+    storeProgress(payload);
+    localStorage.setItem(KEYS.lastSecond, '');
+    expect(storedProgress()).toBeUndefined();
+  });
+
+  it('a negative or non-numeric stored last second is not progress; 0 is', () => {
+    storeProgress(payload);
+    localStorage.setItem(KEYS.lastSecond, '-4');
+    expect(storedProgress()).toBeUndefined();
+    localStorage.setItem(KEYS.lastSecond, 'abc');
+    expect(storedProgress()).toBeUndefined();
+    localStorage.setItem(KEYS.lastSecond, '0');
+    expect(storedProgress()).toEqual({ ...payload, last_second: 0 });
+  });
+});
+
+describe('the played ranges in a save (issue 15)', () => {
+  const sent = () => JSON.parse(calls.at(-1)!.init!.body as string) as Record<string, unknown>;
+
+  it('go in tenths of a second; empty ones, also those empty once rounded, are left out', async () => {
+    await saveLastSecond({
+      ...payload,
+      playedRanges: [
+        [0.04, 5.06],
+        [7, 7],
+        [9, 8],
+        [10.02, 10.04],
+        [12.25, 14],
+      ],
+    });
+    expect(sent().playedRanges).toEqual([
+      [0, 5.1],
+      [12.3, 14],
+    ]);
+  });
+
+  it('with nothing but empty ones, the save has no playedRanges at all', async () => {
+    await saveLastSecond({ ...payload, playedRanges: [[3, 3]] });
+    expect(sent()).toEqual(payload);
+  });
+
+  it("at most 100 go in one save (the contract's limit)", async () => {
+    const many = Array.from({ length: 101 }, (_, i): [number, number] => [2 * i, 2 * i + 1]);
+    await saveLastSecond({ ...payload, playedRanges: many });
+    const ranges = sent().playedRanges as [number, number][];
+    expect(ranges).toHaveLength(100);
+    expect(ranges.at(-1)).toEqual([198, 199]);
+  });
+});
+
 describe('first watch (spec section 5)', () => {
   it('needs a refresh token', async () => {
     localStorage.removeItem(KEYS.refreshToken);
@@ -117,6 +188,12 @@ describe('first watch (spec section 5)', () => {
     await saveFirstWatched(COURSE, EPISODE);
     expect(calls[0]!.url).toBe('/api/users/save-first-watched');
     expect(JSON.parse(calls[0]!.init!.body as string)).toEqual({ course_id: COURSE, episode_id: EPISODE });
+  });
+
+  it('needs a course id and an episode id', async () => {
+    await saveFirstWatched('', EPISODE);
+    await saveFirstWatched(COURSE, '');
+    expect(calls).toHaveLength(0);
   });
 });
 
@@ -129,5 +206,43 @@ describe('played ranges kept on this device', () => {
     expect(loadRanges('e-34')).toEqual([[0, 35]]);
     localStorage.setItem('playedRanges', 'not json');
     expect(loadRanges('e-34')).toEqual([]);
+  });
+});
+
+describe('played ranges kept on this device, at the edges', () => {
+  it('each episode keeps its own, in tenths of a second', () => {
+    saveRanges(EPISODE, [[1.26, 12.34]]);
+    saveRanges('e-2', [[0, 3]]);
+    expect(loadRanges(EPISODE)).toEqual([[1.3, 12.3]]);
+    expect(loadRanges('e-2')).toEqual([[0, 3]]);
+    expect(loadRanges('e-never')).toEqual([]);
+  });
+
+  it('malformed entries are dropped when read', () => {
+    localStorage.setItem(
+      'playedRanges',
+      JSON.stringify({ [EPISODE]: [[0, 5], 'junk', [1], [2, 3, 4], null, [6, 8]], 'e-2': 'not a list' }),
+    );
+    expect(loadRanges(EPISODE)).toEqual([
+      [0, 5],
+      [6, 8],
+    ]);
+    expect(loadRanges('e-2')).toEqual([]);
+  });
+
+  it('a store that is not JSON is started again when an episode is saved', () => {
+    localStorage.setItem('playedRanges', 'not json');
+    saveRanges(EPISODE, [[0, 4]]);
+    expect(loadRanges(EPISODE)).toEqual([[0, 4]]);
+  });
+
+  it('30 episodes are kept; the 31st pushes out the one saved longest ago', () => {
+    saveRanges(EPISODE, [[0, 1]]);
+    for (let i = 1; i < 30; i++) saveRanges(`e-${i}`, [[0, 1]]);
+    expect(loadRanges(EPISODE)).toEqual([[0, 1]]);
+    saveRanges('e-30', [[0, 1]]);
+    expect(loadRanges(EPISODE)).toEqual([]);
+    expect(loadRanges('e-1')).toEqual([[0, 1]]);
+    expect(Object.keys(JSON.parse(localStorage.getItem('playedRanges')!))).toHaveLength(30);
   });
 });

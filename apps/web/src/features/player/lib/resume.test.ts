@@ -38,6 +38,15 @@ describe('where a course opens', () => {
     ).toBe('a');
   });
 
+  it('an episode opened but never played past 0 s does not count as started', () => {
+    expect(
+      episodeToOpen(episodes, [
+        prog('a', 20, false, '2026-01-01T00:00:00Z'),
+        prog('c', 0, false, '2026-02-01T00:00:00Z'),
+      ])?.id,
+    ).toBe('a');
+  });
+
   it('never opens a locked episode while an open one exists, but shows the lock when all are locked', () => {
     expect(episodeToOpen([ep('x', true), ep('y')], [prog('x', 5)])?.id).toBe('y');
     expect(episodeToOpen([ep('x', true)], [])?.id).toBe('x');
@@ -51,6 +60,20 @@ describe('where playback starts', () => {
     expect(resumeAt(prog('a', 57), 60)).toBe(0);
     expect(resumeAt(undefined, 60)).toBe(0);
     expect(resumeAt(prog('a', 0), 60)).toBe(0);
+  });
+});
+
+describe('where playback starts, at the edges', () => {
+  it('from the start at exactly 5 s before the end; at the saved position 6 s before it', () => {
+    expect(resumeAt(prog('a', 55), 60)).toBe(0);
+    expect(resumeAt(prog('a', 54), 60)).toBe(54);
+  });
+  it('at the saved position while the duration is not known yet', () => {
+    expect(resumeAt(prog('a', 42), 0)).toBe(42);
+  });
+  it('from the start for a saved position that is negative or not a number', () => {
+    expect(resumeAt(prog('a', -3), 60)).toBe(0);
+    expect(resumeAt(prog('a', Number.NaN), 60)).toBe(0);
   });
 });
 
@@ -70,5 +93,9 @@ describe('what an ending episode offers', () => {
     expect(afterEnd(list, 'c')).toEqual({ next: undefined, lockedAfter: true });
     expect(afterEnd(list, 'd')).toEqual({ next: undefined, lockedAfter: false });
     expect(afterEnd([ep('a'), ep('b')], 'a')).toEqual({ next: ep('b'), lockedAfter: false });
+  });
+
+  it('nothing for an episode that is not in the list', () => {
+    expect(afterEnd([ep('a'), ep('b', true)], 'zzz')).toEqual({ next: undefined, lockedAfter: false });
   });
 });

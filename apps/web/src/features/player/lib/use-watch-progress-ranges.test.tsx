@@ -58,7 +58,7 @@ const play = (h: WatchHandlers, from: number, to: number) => {
 describe('played ranges in the progress saves', () => {
   it('each save carries only what was played since the previous one; a seek back starts a new range', async () => {
     const { result } = setup();
-    result.current.onPlay();
+    result.current.onPlay(0);
     play(result.current, 0, 5);
     result.current.onPause(5);
     await waitFor(() => expect(saves()).toHaveLength(1));
@@ -68,7 +68,7 @@ describe('played ranges in the progress saves', () => {
     result.current.onSeeked(2);
     await waitFor(() => expect(saves()).toHaveLength(2));
     expect(saves()[1]!.playedRanges).toBeUndefined(); // nothing new played yet: no ranges sent
-    result.current.onPlay();
+    result.current.onPlay(2);
     play(result.current, 2, 8);
     result.current.onPause(8);
     await waitFor(() => expect(saves()).toHaveLength(3));
@@ -81,13 +81,13 @@ describe('played ranges in the progress saves', () => {
 
   it('a save that failed gives its ranges to the next one', async () => {
     const { result } = setup();
-    result.current.onPlay();
+    result.current.onPlay(0);
     status = 503;
     play(result.current, 0, 4);
     result.current.onPause(4);
     await waitFor(() => expect(saves()).toHaveLength(1));
     status = 200;
-    result.current.onPlay();
+    result.current.onPlay(10);
     play(result.current, 10, 12);
     result.current.onPause(12);
     await waitFor(() => expect(saves()).toHaveLength(2));
@@ -100,10 +100,38 @@ describe('played ranges in the progress saves', () => {
   it('what this device played on an earlier visit is not sent again', async () => {
     localStorage.setItem('playedRanges', JSON.stringify({ [EPISODE]: [[0, 30]] }));
     const { result } = setup();
-    result.current.onPlay();
+    result.current.onPlay(30);
     play(result.current, 30, 33);
     result.current.onPause(33);
     await waitFor(() => expect(saves()).toHaveLength(1));
     expect(saves()[0]).toMatchObject({ playedRanges: [[30, 33]], episodeCompletionPercentage: 55 });
+  });
+
+  it('watching from the very start sends a range that begins at second 0, not at the first time update', async () => {
+    const { result } = setup();
+    // Play pressed at 0; the browser's first time update comes 0.3 s later.
+    result.current.onPlay(0);
+    play(result.current, 0.3, 5.3);
+    result.current.onPause(5.3);
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.playedRanges).toEqual([[0, 5.3]]);
+  });
+
+  it('a range begins where playback started, never before: a resume at 12 s counts from 12 s', async () => {
+    const { result } = setup();
+    result.current.onPlay(12);
+    play(result.current, 12.4, 15.4);
+    result.current.onPause(15.4);
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.playedRanges).toEqual([[12, 15.4]]);
+  });
+
+  it('a first time update far from where play was pressed counts nothing before it (a jump, not playing)', async () => {
+    const { result } = setup();
+    result.current.onPlay(0);
+    play(result.current, 20, 22);
+    result.current.onPause(22);
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.playedRanges).toEqual([[20, 22]]);
   });
 });

@@ -8,7 +8,8 @@ export const SEND_EVERY_MS = 10_000;
 
 export interface WatchHandlers {
   onTime: (t: number, playing: boolean) => void;
-  onPlay: () => void;
+  /** Playback starts, at the video's position then. */
+  onPlay: (t: number) => void;
   onPause: (t: number) => void;
   onSeeking: () => void;
   onSeeked: (t: number) => void;
@@ -28,7 +29,7 @@ export function useWatchProgress(opts: {
   currentTime: () => number | undefined;
   onWatchedChange?: () => void;
 }): WatchHandlers {
-  const { courseId, episodeId, duration } = opts;
+  const { courseId, episodeId } = opts;
   const ranges = useRef(new PlayedRanges());
   const firstPlay = useRef(true);
   const lastSent = useRef(0);
@@ -53,14 +54,16 @@ export function useWatchProgress(opts: {
   }, [episodeId]);
 
   const send = useCallback(
-    (t: number | undefined, keepalive = false) => {
-      if (t === undefined || !Number.isFinite(t)) return Promise.resolve(false);
+    (t: number | undefined, keepalive = false): Promise<void> => {
+      if (t === undefined || !Number.isFinite(t)) return Promise.resolve();
       const played = ranges.current;
       const payload = {
         course_id: courseId,
         episode_id: episodeId,
         last_second: Math.floor(t),
-        episodeCompletionPercentage: played.percent(optsRef.current.duration || duration),
+        // The duration known now (it may arrive after the video opens); not a dependency of `send`, whose
+        // change would count as leaving the episode (the effect below sends on its cleanup).
+        episodeCompletionPercentage: played.percent(optsRef.current.duration),
       };
       storeProgress(payload);
       saveRanges(episodeId, played.toJSON());
@@ -69,10 +72,9 @@ export function useWatchProgress(opts: {
       const fresh = played.takeFresh();
       return saveLastSecond({ ...payload, playedRanges: fresh }, { keepalive }).then((ok) => {
         if (!ok) played.giveBack(fresh);
-        return ok;
       });
     },
-    [courseId, episodeId, duration],
+    [courseId, episodeId],
   );
 
   // Tab hidden and page unload: the last position goes out even if the page is closing.
@@ -100,9 +102,10 @@ export function useWatchProgress(opts: {
       ranges.current.tick(t);
       if (Date.now() - lastSent.current >= SEND_EVERY_MS) void send(t);
     },
-    onPlay: () => {
+    onPlay: (t) => {
       started.current = true;
-      ranges.current.cut();
+      // The range begins where playback started, not at the first time update after it (issue 15).
+      ranges.current.start(t);
       if (firstPlay.current) {
         firstPlay.current = false;
         void saveFirstWatched(courseId, episodeId);
