@@ -93,6 +93,20 @@ describe('assessment editing', () => {
     ]);
   });
 
+  it('says when learners do not see a published test: no live question (none yet, or all retired)', async () => {
+    const res = await call('POST', `/admin/courses/${cat.free}/assessments`, {
+      kind: 'post_test',
+      title: 'หลังเรียน',
+    });
+    expect(res.json()).toMatchObject({ published: true, questions: [], learnersSee: false });
+    const added = (await call('POST', `/admin/assessments/${res.json().id}/questions`, single())).json();
+    expect(added.learnersSee).toBe(true);
+    const retired = await call('PUT', `/admin/assessment-questions/${added.questions[0].id}/retired`, {
+      retired: true,
+    });
+    expect(retired.json()).toMatchObject({ published: true, learnersSee: false });
+  });
+
   it('refuses a question without a right choice, or single choice with two, in the one error shape', async () => {
     const quiz = await quizOnNewEpisode();
     const none = await call('POST', `/admin/assessments/${quiz.id}/questions`, single('ไม่มีข้อถูก', -1));

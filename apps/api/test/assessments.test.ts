@@ -331,3 +331,49 @@ describe('assessments', () => {
     expect(list.preTest).toBeNull();
   });
 });
+
+describe('a published test without a live question (assessment_live)', () => {
+  it('is absent for learners: not listed, not startable, not a test to pass, not in the way of completion', async () => {
+    const c = await seedCatalogue(t);
+    const emptyQuiz = await addAssessment(
+      t,
+      { courseId: c.paid, episodeId: c.paidEpisodes[1]!.id, kind: 'episode_quiz' },
+      [],
+    );
+    // A post-test whose only question is retired.
+    const post = await addAssessment(t, { courseId: c.paid, kind: 'post_test' }, [
+      { kind: 'true_false', choices: [true, false] },
+    ]);
+    const retire = (at: string | null) =>
+      t.db.$client.query(`update assessment_questions set retired_at = ${at} where assessment_id = $1`, [
+        post.id,
+      ]);
+    await retire('now()');
+    const m = await member();
+
+    const list = (await call(m.h, 'POST', `/course/${c.paid}/get-episode-and-quiz`)).json();
+    expect(list.episodes.map((e: { quiz: unknown }) => e.quiz)).toEqual([null, null, null, null]);
+    expect(list.postTest).toBeNull();
+    expect((await call(m.h, 'GET', `/assessment/get-assessment-by-course/${c.paid}`)).json()).toEqual([]);
+    const byEpisode = await call(m.h, 'GET', `/assessment/get-questions-by-episode/${c.paidEpisodes[1]!.id}`);
+    expect(byEpisode.json()).toEqual([]);
+    for (const id of [emptyQuiz.id, post.id]) {
+      expect((await call(m.h, 'GET', `/assessment/${id}`)).statusCode).toBe(404);
+      expect((await start(m.h, id)).statusCode).toBe(404);
+      expect((await submit(m.h, id)).statusCode).toBe(404);
+    }
+
+    for (const e of c.paidEpisodes.slice(1)) {
+      const body = { course_id: c.paid, episode_id: e.id, last_second: 99, episodeCompletionPercentage: 100 };
+      expect((await call(m.h, 'POST', '/users/on-going-episode', body)).statusCode).toBe(200);
+    }
+    const done = (await call(m.h, 'GET', `/course/${c.paid}/completion`)).json();
+    expect(done).toMatchObject({ completed: true, postTest: null });
+
+    // Its question restored, the post-test is there again and must be passed.
+    await retire('null');
+    const again = (await call(m.h, 'GET', `/course/${c.paid}/completion`)).json();
+    expect(again).toMatchObject({ completed: false, postTest: { id: post.id, questionCount: 1 } });
+    expect((await start(m.h, post.id)).statusCode).toBe(200);
+  });
+});

@@ -48,6 +48,12 @@ export const adminAssessment = assessmentSettings.extend({
   kind: assessmentKind,
   /** Attempts learners have started, all told. */
   attemptCount: z.number().int(),
+  /**
+   * Learners see it now (the one rule, `assessment_live`): published, its episode published when a quiz, and at
+   * least one question not retired. A published test without a live question is absent for learners: the
+   * console warns instead.
+   */
+  learnersSee: z.boolean(),
   questions: z.array(adminQuestion),
 });
 export type AdminAssessment = z.infer<typeof adminAssessment>;

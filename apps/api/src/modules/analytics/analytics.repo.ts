@@ -112,7 +112,7 @@ export async function funnel(db: Db, courseId: string, from: string, to: string)
                                             and (a.kind = 'pre_test' or t.passed)),
                   case a.kind when 'pre_test' then 1 when 'episode_quiz' then 2 else 3 end,
                   coalesce((select sort * 2 + 1 from episodes where id = a.episode_id), 0)
-           from assessments a where a.course_id = $1 and a.published
+           from assessments a where a.course_id = $1 and assessment_live(a.id)
            union all
            select 'certificate', null, '', (select count(*)::int from certificates c join cohort k using (user_id)
                                             where c.course_id = $1 and c.revoked_at is null), 4, 0

@@ -5,7 +5,11 @@ import { assessmentChoices, assessmentQuestions, type assessmentAttempts } from 
 
 export type Attempt = typeof assessmentAttempts.$inferSelect;
 
-/** A published assessment of a published course (and, for a quiz, of a published episode), with what access needs. */
+/**
+ * An assessment learners see (the SQL rule `assessment_live`, migration 0017: published, of a published episode
+ * when a quiz, with a live question) of a published course, with what access needs. Every learner-facing read
+ * below goes through that one rule.
+ */
 export async function findAssessment(db: Db, id: string) {
   const { rows } = await db.$client.query<{
     id: string;
@@ -29,19 +33,18 @@ export async function findAssessment(db: Db, id: string) {
     text: `select a.*, a.updated_at::text as version, c.free as course_free, e.is_teaser as episode_is_teaser
      from assessments a join courses c on c.id = a.course_id and c.status = 'published'
      left join episodes e on e.id = a.episode_id
-     where a.id = $1 and a.published and (a.episode_id is null or e.published)`,
+     where a.id = $1 and assessment_live(a.id)`,
     values: [id],
   });
   return rows[0];
 }
 export type AssessmentRow = NonNullable<Awaited<ReturnType<typeof findAssessment>>>;
 
-/** Ids of the published assessments of a course: pre-test, quizzes in episode order, post-test. */
+/** Ids of the live assessments of a course: pre-test, quizzes in episode order, post-test. */
 export async function courseAssessmentIds(db: Db, courseId: string, episodeId?: string) {
   const { rows } = await db.$client.query<{ id: string }>(
     `select a.id from assessments a left join episodes e on e.id = a.episode_id
-     where a.course_id = $1 and a.published and (a.episode_id is null or e.published)
-       and ($2::uuid is null or a.episode_id = $2)
+     where a.course_id = $1 and assessment_live(a.id) and ($2::uuid is null or a.episode_id = $2)
      order by case a.kind when 'pre_test' then 0 when 'episode_quiz' then 1 else 2 end, e.sort`,
     [courseId, episodeId ?? null],
   );
@@ -293,11 +296,10 @@ export async function summaries(db: Db, userId: string, courseId: string) {
               where q.assessment_id = a.id and q.retired_at is null)::int as question_count,
             coalesce(x.used, 0)::int as attempts_used, x.best, coalesce(x.passed, false) as passed
      from assessments a
-     left join episodes e on e.id = a.episode_id
      left join lateral (
        select count(*) as used, max(t.score) as best, bool_or(t.passed) as passed
        from assessment_attempts t where t.assessment_id = a.id and t.user_id = $2) x on true
-     where a.course_id = $1 and a.published and (a.episode_id is null or e.published)`,
+     where a.course_id = $1 and assessment_live(a.id)`,
     values: [courseId, userId],
   });
   const byEpisode = new Map<string, AssessmentSummary>();

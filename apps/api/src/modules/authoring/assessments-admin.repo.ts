@@ -18,10 +18,12 @@ const toAssessment = (a: Row, questions: AdminQuestion[]): AdminAssessment => ({
   skippable: a.skippable as boolean,
   published: a.published as boolean,
   attemptCount: a.attempt_count as number,
+  learnersSee: a.learners_see as boolean,
   questions,
 });
 
-const ASSESSMENT = `select a.*, (select count(*) from assessment_attempts t where t.assessment_id = a.id)::int as attempt_count
+const ASSESSMENT = `select a.*, (select count(*) from assessment_attempts t where t.assessment_id = a.id)::int as attempt_count,
+    assessment_live(a.id) as learners_see
   from assessments a`;
 
 /**

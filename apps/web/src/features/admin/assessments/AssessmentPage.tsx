@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { textLink } from '../../../components/ui/link-styles';
 import { AdminPage } from '../components/AdminPage';
@@ -37,6 +38,13 @@ export default function AssessmentPage() {
       <Link to={`/admin/courses/${courseId}`} className={textLink}>
         {t('admin.episode.back')}
       </Link>
+      {a.published && !a.learnersSee && (
+        <Alert kind="info">
+          {a.questions.some((q) => !q.retired)
+            ? t('admin.assessment.notShownEpisode')
+            : t('admin.assessment.notShownEmpty')}
+        </Alert>
+      )}
       <section aria-labelledby="settings" className={card}>
         <h2 id="settings" className="mb-3 text-lg font-semibold text-slate-900">
           {t('admin.assessment.settings')}

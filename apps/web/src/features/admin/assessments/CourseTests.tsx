@@ -65,7 +65,9 @@ export function TestLink({ test, label }: { test: AdminAssessment; label: string
   return (
     <Link to={`/admin/courses/${test.courseId}/assessments/${test.id}`} className={`${textLink} break-words`}>
       {label} — {t('admin.tests.questions', { n: test.questions.length })}
-      {!test.published && ` (${t('admin.tests.hidden')})`}
+      {!test.published
+        ? ` (${t('admin.tests.hidden')})`
+        : !test.learnersSee && ` (${t('admin.tests.notShown')})`}
     </Link>
   );
 }
