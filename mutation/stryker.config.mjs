@@ -16,6 +16,9 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  // A second run after new tests retests only the mutants those tests cover (or whose code changed).
+  incremental: true,
+  incrementalFile: `reports/mutation/${name}.incremental.json`,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   ignorePatterns: ['.data', 'apps/cms', 'bench', 'e2e', 'docs', 'reports', 'dist', 'coverage'],

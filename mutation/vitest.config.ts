@@ -22,6 +22,8 @@ export default defineConfig(
           environment: 'node',
           include: m.tests,
           globalSetup: ['apps/api/test/global-setup.ts'],
+          // Per-test coverage for what the files' hooks reach: mutation/api-setup.ts.
+          setupFiles: ['mutation/api-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

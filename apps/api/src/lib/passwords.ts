@@ -1,13 +1,29 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { AppError } from './errors.js';
 
-// algorithm 2 is Argon2id (a const enum in the typings, which isolated modules cannot read).
-const options: Options = {
-  algorithm: 2 as Options['algorithm'],
-  memoryCost: 19456,
-  timeCost: 2,
-  parallelism: 1,
-};
+/** Set by `npm run mutation` (scripts/mutation.mjs) only: see argon2Options. */
+export const CHEAP_HASH_ENV = 'RIANROO_MUTATION_CHEAP_HASH';
+
+/**
+ * Argon2id at OWASP's 19 MiB, two passes. Mutation runs hash thousands of passwords and set CHEAP_HASH_ENV
+ * for the lowest cost (8 KiB, one pass); production refuses to start with it, so it cannot weaken real hashes.
+ * (algorithm 2 is Argon2id: a const enum in the typings, which isolated modules cannot read.)
+ */
+// eslint-disable-next-line no-restricted-syntax -- a switch of the mutation harness, not a platform setting
+export function argon2Options(env: NodeJS.ProcessEnv = process.env): Options {
+  const cheap = env[CHEAP_HASH_ENV] === '1';
+  if (cheap && env.NODE_ENV === 'production') {
+    throw new Error(`${CHEAP_HASH_ENV} is for mutation testing only and is refused in production`);
+  }
+  return {
+    algorithm: 2 as Options['algorithm'],
+    memoryCost: cheap ? 8 : 19456,
+    timeCost: cheap ? 1 : 2,
+    parallelism: 1,
+  };
+}
+
+const options = argon2Options();
 
 export const hashPassword = (password: string) => hash(password, options);
 
