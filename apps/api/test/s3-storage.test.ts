@@ -1,36 +1,26 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../src/lib/s3.js';
-import { freePort } from '../src/lib/net.js';
+import { adminUser, draftCourse, makeVideo } from './admin-fixture.js';
 import { seedCatalogue } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
+import { startS3Peer, type S3Peer } from './s3-peer.js';
+import { tusClient } from './tus-client.js';
 
-// A real S3-protocol peer (s3rver: Signature V4 requests, objects on disk), on 127.0.0.1 only.
-let server: S3rver;
-let dir: string;
+// A real S3-protocol peer (s3rver: Signature V4 requests, objects on disk, plus ListParts), on 127.0.0.1 only.
+let peer: S3Peer;
 let endpoint: string;
-const creds = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+let creds: S3Peer['credentials'];
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'rianroo-s3-'));
-  const port = await freePort();
-  server = new S3rver({
-    address: '127.0.0.1',
-    port,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: 'media', configs: [] }],
-  });
-  await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  peer = await startS3Peer('media');
+  endpoint = peer.endpoint;
+  creds = peer.credentials;
 });
-afterAll(async () => {
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => peer.close());
 
 describe('S3-compatible storage', () => {
   it('puts, stats, reads whole and by range, and removes by prefix', async () => {
@@ -75,6 +65,7 @@ describe('S3-compatible storage', () => {
         S3_SECRET_ACCESS_KEY: creds.secretAccessKey,
         VIDEO_CACHE_DIR: path.join(os.tmpdir(), 'rianroo-test-video-cache'),
       });
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
     });
     afterAll(() => t.close());
 
@@ -117,5 +108,57 @@ describe('S3-compatible storage', () => {
       expect(part.rawPayload).toEqual(whole.rawPayload.subarray(0, 188));
       expect((await t.app.inject({ method: 'GET', url: signed.posterUrl })).statusCode).toBe(200);
     });
+
+    it('an upload dropped at half goes on from the parts already in the bucket and lands whole, then plays', async () => {
+      const admin = await adminUser(t);
+      const { port } = t.app.server.address() as AddressInfo;
+      const tus = tusClient(`http://127.0.0.1:${port}`, admin.token);
+      const { episodeIds } = await draftCourse(t, 1);
+      const episodeId = episodeIds[0]!;
+      // 20 MB: two whole 8 MB parts and a last one; the drop falls inside the second part.
+      const file = await makeVideo(3, 20 * 1024 * 1024);
+      const url = (await tus.create(file.length, { episodeId, filename: 'lesson.mp4' })).headers.get(
+        'location',
+      )!;
+      await tus.patchDropped(url, 0, file, 10 * 1024 * 1024);
+
+      // Where to go on from is read back from the bucket (ListParts and the incomplete part), not from memory.
+      const head = await tus.head(url);
+      expect(head.status).toBe(200);
+      const offset = Number(head.headers.get('upload-offset'));
+      expect(offset).toBeGreaterThanOrEqual(8 * 1024 * 1024); // at least the first whole part
+      expect(offset).toBeLessThanOrEqual(10 * 1024 * 1024);
+      const s3 = new S3Storage({ endpoint, region: 'us-east-1', bucket: 'media', ...creds });
+      const key = `uploads/${url.split('/').pop()}`;
+      expect(await s3.stat(key)).toBeUndefined(); // nothing whole in the bucket yet
+
+      const rest = await tus.patch(url, offset, file.subarray(offset));
+      expect(rest.status).toBe(204);
+      expect(Number(rest.headers.get('upload-offset'))).toBe(file.length);
+      const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+      expect(sha((await s3.readAll(key))!)).toBe(sha(file));
+
+      // The transcoder reads it from the bucket and writes the renditions there.
+      const until = Date.now() + 120_000;
+      let state: { status: string; error: string | null };
+      for (;;) {
+        state = (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/admin/episodes/${episodeId}/video`,
+            headers: bearer(admin.token),
+          })
+        ).json();
+        if (state.status === 'ready' || state.status === 'failed' || Date.now() > until) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(state).toMatchObject({ status: 'ready', error: null });
+      const { rows } = await t.db.$client.query<{ id: string }>(
+        `select id from video_assets where source = $1`,
+        [`upload:${key}`],
+      );
+      expect(rows).toHaveLength(1);
+      expect(await s3.stat(`videos/${rows[0]!.id}/master.m3u8`)).toBeDefined();
+    }, 180_000);
   });
 });

@@ -89,6 +89,11 @@ export async function tusStore(config: Config): Promise<DataStore> {
         region: s3.region,
         endpoint: s3.endpoint,
         forcePathStyle: true,
+        // Checksums only where S3 requires them: the SDK's default (since 2025) sends every part as
+        // `aws-chunked` with a trailing checksum, which S3-compatible stores without that extension (older
+        // MinIO, s3rver, several CDNs' buckets) keep verbatim, framing and all: the video is then corrupt.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
         credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
       },
     }),
