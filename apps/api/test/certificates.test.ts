@@ -340,3 +340,171 @@ describe('certificates', () => {
     expect(mail.text).toContain(`http://rianroo.test/certificates/${code}`);
   });
 });
+
+describe('evaluation questions changing while learners submit', () => {
+  /** Polls the database (no fixed sleep) until `ready` holds; fails after many tries. */
+  const until = async (what: string, ready: () => Promise<boolean>) => {
+    for (let i = 0; i < 2000; i++) if (await ready()) return;
+    throw new Error(`never: ${what}`);
+  };
+
+  it('a submission held up after reading the questions stores its answers before the question can be deleted (QUESTION_ANSWERED)', async () => {
+    const a = await register(t.app, {}, '10.15.1.1');
+    await t.db.$client.query(`update users set role = 'admin' where id = $1`, [a.user.id]);
+    const u = await register(t.app, {}, '10.15.1.2');
+    const h = bearer(u.access_token);
+    for (const e of cat.freeEpisodes) expect((await watch(h, cat.free, e.id)).statusCode).toBe(200);
+    const x = uuidv7();
+    await t.db.insert(evaluationQuestions).values({
+      id: x,
+      sort: 50,
+      kind: 'text',
+      promptTh: 'อะไรที่ควรปรับปรุง',
+      promptEn: 'What should improve?',
+    });
+    // Another transaction holds this learner's evaluation key: the submission reads the questions, then waits
+    // at its insert, exactly between reading and storing.
+    const blocker = await t.db.$client.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query(
+        `insert into course_evaluations (id, user_id, course_id, answers) values ($1, $2, $3, '[]')`,
+        [uuidv7(), u.user.id, cat.free],
+      );
+      const waiting = async (sql: string) => (await t.db.$client.query<{ n: number }>(sql)).rows[0]!.n > 0;
+      const body = {
+        courseId: cat.free,
+        answers: [...evaluation(cat.free).answers, { questionId: x, text: 'เสียงเบาไป' }],
+      };
+      const submitted = call(h, 'POST', '/course-evaluation', body);
+      await until('the submission waits at its insert', () =>
+        waiting(`select count(*)::int as n from pg_stat_activity
+                  where wait_event_type = 'Lock' and query ilike 'insert into course_evaluations%'`),
+      );
+      let settled = false;
+      const deleted = t.app
+        .inject({
+          method: 'DELETE',
+          url: `/api/admin/evaluation-questions/${x}`,
+          headers: bearer(a.access_token),
+        })
+        .finally(() => (settled = true));
+      // The deletion either finishes at once (nothing holds it) or waits for the form's lock.
+      await until(
+        'the deletion is done or waits',
+        async () =>
+          settled ||
+          waiting(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`),
+      );
+      await blocker.query('rollback');
+      const [s, d] = await Promise.all([submitted, deleted]);
+      expect(s.statusCode).toBe(201);
+      expect([d.statusCode, d.body ? d.json().code : null]).toEqual([409, 'QUESTION_ANSWERED']);
+      const { rows } = await t.db.$client.query<{ dangling: number }>(
+        `select count(*)::int as dangling from course_evaluations e, jsonb_array_elements(e.answers) y
+          where e.user_id = $1 and not exists (select 1 from evaluation_questions q where q.id::text = y->>'questionId')`,
+        [u.user.id],
+      );
+      expect(rows[0]!.dangling).toBe(0);
+    } finally {
+      blocker.release();
+    }
+  });
+
+  it('a question deleted before the submission reads the form: refused whole with 409 EVALUATION_CHANGED', async () => {
+    const a = await register(t.app, {}, '10.15.1.4');
+    await t.db.$client.query(`update users set role = 'admin' where id = $1`, [a.user.id]);
+    const u = await register(t.app, {}, '10.15.1.3');
+    const h = bearer(u.access_token);
+    for (const e of cat.freeEpisodes) expect((await watch(h, cat.free, e.id)).statusCode).toBe(200);
+    const gone = uuidv7();
+    await t.db.insert(evaluationQuestions).values({
+      id: gone,
+      sort: 51,
+      kind: 'text',
+      promptTh: 'คำถามที่จะถูกลบ',
+      promptEn: 'To be deleted',
+    });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/evaluation-questions/${gone}`,
+      headers: bearer(a.access_token),
+    });
+    expect(del.statusCode).toBe(204);
+    const res = await call(h, 'POST', '/course-evaluation', {
+      courseId: cat.free,
+      answers: [...evaluation(cat.free).answers, { questionId: gone, text: 'ตอบคำถามที่ถูกลบไปแล้ว' }],
+    });
+    expect([res.statusCode, res.json().code]).toEqual([409, 'EVALUATION_CHANGED']);
+    const { rows } = await t.db.$client.query(`select 1 from course_evaluations where user_id = $1`, [
+      u.user.id,
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('a question deleted while 12 learners submit: each evaluation is stored whole or refused (EVALUATION_CHANGED), none points at nothing', async () => {
+    const a = await register(t.app);
+    await t.db.$client.query(`update users set role = 'admin' where id = $1`, [a.user.id]);
+    const learners = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const u = await register(t.app, {}, `10.15.0.${i + 1}`);
+        const h = bearer(u.access_token);
+        for (const e of cat.freeEpisodes) expect((await watch(h, cat.free, e.id)).statusCode).toBe(200);
+        expect((await call(h, 'GET', `/course/${cat.free}/completion`)).json().completed).toBe(true);
+        return { id: u.user.id, h };
+      }),
+    );
+    const outcomes = new Set<string>();
+    // Round after round (the same learners, their evaluations cleared): a new optional question, answered by
+    // every learner while an administrator deletes it.
+    for (let round = 0; round < 15; round++) {
+      const x = uuidv7();
+      await t.db.insert(evaluationQuestions).values({
+        id: x,
+        sort: 10 + round,
+        kind: 'text',
+        promptTh: 'อะไรที่ควรปรับปรุง',
+        promptEn: 'What should improve?',
+      });
+      const body = {
+        courseId: cat.free,
+        answers: [...evaluation(cat.free).answers, { questionId: x, text: `รอบ ${round}` }],
+      };
+      const del = () =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/admin/evaluation-questions/${x}`,
+          headers: bearer(a.access_token),
+        });
+      const submits = learners.map((l) => () => call(l.h, 'POST', '/course-evaluation', body));
+      // The deletion goes out in the middle of the submissions.
+      const results = await Promise.all([...submits.slice(0, 6), del, ...submits.slice(6)].map((f) => f()));
+      const deleted = results.splice(6, 1)[0]!;
+      const outcome = (r: (typeof results)[number]) =>
+        r.statusCode < 300 ? String(r.statusCode) : `${r.statusCode} ${r.json().code}`;
+      expect(['204', '409 QUESTION_ANSWERED']).toContain(outcome(deleted));
+      for (const r of results) expect(['201', '409 EVALUATION_CHANGED']).toContain(outcome(r));
+      const { rows } = await t.db.$client.query<{ answers: { questionId: string }[] }>(
+        `select answers from course_evaluations where course_id = $1 and user_id = any($2::uuid[])`,
+        [cat.free, learners.map((l) => l.id)],
+      );
+      // Stored exactly for those told so, whole (every answer sent), each answer pointing at a question.
+      expect(rows).toHaveLength(results.filter((r) => r.statusCode === 201).length);
+      const { rows: live } = await t.db.$client.query<{ id: string }>(`select id from evaluation_questions`);
+      const ids = new Set(live.map((q) => q.id));
+      for (const row of rows) {
+        expect(row.answers.map((y) => y.questionId)).toEqual(body.answers.map((y) => y.questionId));
+        expect(row.answers.filter((y) => !ids.has(y.questionId))).toEqual([]);
+      }
+      // The deletion went through exactly when no evaluation kept an answer to the question.
+      expect(outcome(deleted) === '204').toBe(rows.length === 0);
+      outcomes.add(outcome(deleted));
+      await t.db.$client.query(
+        `delete from course_evaluations where course_id = $1 and user_id = any($2::uuid[])`,
+        [cat.free, learners.map((l) => l.id)],
+      );
+      await t.db.$client.query(`update evaluation_questions set active = false where id = $1`, [x]);
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+});

@@ -36,6 +36,8 @@ export const errorCodes = [
   'PREREQUISITE_NOT_MET',
   'COURSE_NOT_COMPLETED',
   'EVALUATION_REQUIRED',
+  /** The evaluation's questions changed while the learner answered (one deleted or made inactive): reload, answer again. */
+  'EVALUATION_CHANGED',
   'CERTIFICATE_REVOKED',
   'TRIAL_NOT_ELIGIBLE',
   'COUPON_INVALID',

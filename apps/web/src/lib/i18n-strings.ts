@@ -68,6 +68,8 @@ export const th = {
   'error.STALE_EDIT': 'รายการตอนเปลี่ยนไปแล้วระหว่างที่คุณแก้ไข โหลดข้อมูลล่าสุดแล้วจัดลำดับอีกครั้ง',
   'error.QUESTION_ANSWERED': 'มีผู้เรียนตอบคำถามนี้แล้ว จึงลบหรือเปลี่ยนคำตอบที่ถูกไม่ได้ แก้ไขถ้อยคำได้ หรือเลิกใช้คำถามแทน',
   'error.SUBSCRIPTION_EXISTS': 'ผู้ใช้นี้มีการเป็นสมาชิกที่ยังใช้งานอยู่แล้ว สิ้นสุดรายการเดิมก่อน หรือปล่อยให้ใช้ต่อไป',
+  'error.EVALUATION_CHANGED':
+    'คำถามในแบบประเมินเปลี่ยนไประหว่างที่คุณตอบ เราโหลดคำถามล่าสุดให้แล้ว กรุณาตรวจคำตอบแล้วส่งอีกครั้ง',
   'error.generic': 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง',
   'player.region': 'เครื่องเล่นวิดีโอ',
   'player.play': 'เล่น',
@@ -93,6 +95,7 @@ export const th = {
   'player.keyCaptions': 'เปิด / ปิดคำบรรยาย',
   'player.keySpeed': 'ลด / เพิ่มความเร็ว',
   'player.loadError': 'โหลดวิดีโอไม่สำเร็จ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองอีกครั้ง',
+  'player.cannotPlay': 'โหลดวิดีโอนี้ไม่ได้ในขณะนี้ กรุณาลองอีกครั้ง หากยังเล่นไม่ได้ โปรดติดต่อทีมงาน',
   'player.unsupported': 'เบราว์เซอร์นี้เล่นวิดีโอไม่ได้ กรุณาใช้ Chrome, Firefox, Edge หรือ Safari รุ่นล่าสุด',
   'player.backToLibrary': 'กลับไปที่คลังคอร์สของฉัน',
   'player.noEpisodes': 'คอร์สนี้ยังไม่มีตอนให้เรียน',
@@ -371,6 +374,8 @@ export const en: Record<MessageKey, string> = {
   'error.QUESTION_ANSWERED':
     'Learners have answered this question, so it cannot be deleted nor its answers changed. Correct its wording, or retire it.',
   'error.SUBSCRIPTION_EXISTS': 'This user already has a current subscription. End it first, or let it run.',
+  'error.EVALUATION_CHANGED':
+    'The evaluation questions changed while you were answering. The latest questions are loaded: check your answers and send again.',
   'error.generic': 'Something went wrong. Please try again.',
   'player.region': 'Video player',
   'player.play': 'Play',
@@ -396,6 +401,8 @@ export const en: Record<MessageKey, string> = {
   'player.keyCaptions': 'Captions on / off',
   'player.keySpeed': 'Slower / faster',
   'player.loadError': 'The video could not be loaded. Check your connection and try again.',
+  'player.cannotPlay':
+    'This video could not be loaded. Please try again; if it still does not play, contact us.',
   'player.unsupported':
     'This browser cannot play the video. Please use a recent Chrome, Firefox, Edge or Safari.',
   'player.backToLibrary': 'Back to my library',

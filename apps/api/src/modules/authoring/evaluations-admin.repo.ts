@@ -32,9 +32,15 @@ export async function evaluationQuestion(c: Queryable, id: string) {
   return rows[0] ? toQuestion(rows[0]) : undefined;
 }
 
-/** The form is one list for every course: its writes take turns on one transaction-scoped lock. */
-export async function lockForm(c: TxClient) {
-  await c.query(`select pg_advisory_xact_lock(hashtext('evaluation_questions'))`);
+/**
+ * The form is one list for every course, with one transaction-scoped lock: administrators' writes take it
+ * exclusive (they take turns), a learner's evaluation takes it shared while it checks its answers against the
+ * questions and stores them (evaluations run side by side; an edit or deletion comes before or after each).
+ */
+export async function lockForm(c: Pick<TxClient, 'query'>, mode: 'exclusive' | 'shared' = 'exclusive') {
+  await c.query(
+    `select ${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext('evaluation_questions'))`,
+  );
 }
 
 const choicesJson = (q: EvaluationQuestionInput) =>

@@ -1,6 +1,14 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { certificates, courseEvaluations, courses, evaluationQuestions, users } from '../../db/schema.js';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, TxClient } from '../../db/client.js';
+import {
+  certificates,
+  courseEvaluations,
+  courses,
+  users,
+  type evaluationQuestions,
+} from '../../db/schema.js';
+
+type Queryable = Pick<TxClient, 'query'>;
 
 /** A published course with its certificate settings. */
 export async function certificateCourse(db: Db, courseId: string) {
@@ -19,21 +27,30 @@ export async function certificateCourse(db: Db, courseId: string) {
 }
 export type CertificateCourse = NonNullable<Awaited<ReturnType<typeof certificateCourse>>>;
 
-export function activeEvaluationQuestions(db: Db) {
-  return db
-    .select()
-    .from(evaluationQuestions)
-    .where(eq(evaluationQuestions.active, true))
-    .orderBy(asc(evaluationQuestions.sort));
+type EvaluationQuestionRow = Pick<
+  typeof evaluationQuestions.$inferSelect,
+  'id' | 'kind' | 'promptTh' | 'promptEn' | 'choices' | 'required'
+>;
+
+/** The questions the evaluation asks now, in order (in the caller's transaction when given one). */
+export async function activeEvaluationQuestions(c: Queryable): Promise<EvaluationQuestionRow[]> {
+  const { rows } = await c.query<EvaluationQuestionRow>(
+    `select id, kind, prompt_th as "promptTh", prompt_en as "promptEn", choices, required
+       from evaluation_questions where active order by sort, id`,
+  );
+  return rows;
 }
 
 /** One evaluation per learner and course: a second (also a simultaneous one) gives no row. */
-export async function insertEvaluation(db: Db, row: typeof courseEvaluations.$inferInsert) {
-  const rows = await db
-    .insert(courseEvaluations)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ createdAt: courseEvaluations.createdAt });
+export async function insertEvaluation(
+  c: Queryable,
+  row: Pick<typeof courseEvaluations.$inferInsert, 'id' | 'userId' | 'courseId' | 'answers'>,
+) {
+  const { rows } = await c.query<{ createdAt: Date }>(
+    `insert into course_evaluations (id, user_id, course_id, answers) values ($1, $2, $3, $4::jsonb)
+     on conflict do nothing returning created_at as "createdAt"`,
+    [row.id, row.userId, row.courseId, JSON.stringify(row.answers)],
+  );
   return rows[0];
 }
 

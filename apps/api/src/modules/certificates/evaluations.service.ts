@@ -1,7 +1,9 @@
 import type { CourseEvaluationBody, ErrorDetail } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
+import { inTransaction } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { lockForm } from '../authoring/evaluations-admin.repo.js';
 import * as repo from './certificates.repo.js';
 import { courseCompletion } from './completion.repo.js';
 
@@ -15,7 +17,15 @@ export function checkEvaluation(questions: Question[], answers: Answer[]) {
   const given = new Map<string, Answer>();
   answers.forEach((a, i) => {
     const q = byId.get(a.questionId);
-    if (!q) return details.push({ path: `answers.${i}.questionId`, message: 'Not an active question' });
+    // Answered on a form that has changed since (a question deleted or made inactive meanwhile): nothing is
+    // stored, and the learner reloads the form.
+    if (!q)
+      throw new AppError(
+        'EVALUATION_CHANGED',
+        409,
+        'The evaluation questions changed while you answered: reload them and answer again',
+        [{ path: `answers.${i}.questionId`, message: 'Not an active question' }],
+      );
     const value =
       q.kind === 'rating' ? a.rating : q.kind === 'choice' ? a.choiceId : a.text ? a.text : undefined;
     if (q.kind === 'choice' && a.choiceId && !q.choices.some((c) => c.id === a.choiceId)) {
@@ -43,7 +53,7 @@ export class EvaluationsService {
   constructor(private readonly app: FastifyInstance) {}
 
   async active() {
-    return (await repo.activeEvaluationQuestions(this.app.db)).map((q) => ({
+    return (await repo.activeEvaluationQuestions(this.app.db.$client)).map((q) => ({
       id: q.id,
       kind: q.kind,
       promptTh: q.promptTh,
@@ -60,12 +70,14 @@ export class EvaluationsService {
     if (!(await courseCompletion(this.app.db, userId, course.id)).completed) {
       throw new AppError('COURSE_NOT_COMPLETED', 409, 'Evaluate the course once you have completed it');
     }
-    const answers = checkEvaluation(await repo.activeEvaluationQuestions(this.app.db), body.answers);
-    const row = await repo.insertEvaluation(this.app.db, {
-      id: uuidv7(),
-      userId,
-      courseId: course.id,
-      answers,
+    // The form's lock, shared: learners' evaluations do not wait for each other, and an administrator's edit
+    // or deletion of a question (which takes it exclusive) comes wholly before or after this one. So the
+    // answers are checked against the questions as they are when stored: a question deleted first is refused
+    // here (EVALUATION_CHANGED), one answered first cannot be deleted (QUESTION_ANSWERED).
+    const row = await inTransaction(this.app.db, async (c) => {
+      await lockForm(c, 'shared');
+      const answers = checkEvaluation(await repo.activeEvaluationQuestions(c), body.answers);
+      return repo.insertEvaluation(c, { id: uuidv7(), userId, courseId: course.id, answers });
     });
     if (!row) throw alreadyEvaluated();
     return { evaluated: true, evaluatedAt: row.createdAt.toISOString() };

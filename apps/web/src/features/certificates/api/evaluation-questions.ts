@@ -6,5 +6,6 @@ import { call } from '../../../lib/session';
 export const getEvaluationQuestions = () =>
   call<EvaluationQuestion[]>('/course-evaluation-question/active', { auth: true });
 
+export const evaluationQuestionsKey = ['evaluation-questions'] as const;
 export const useEvaluationQuestions = () =>
-  useQuery({ queryKey: ['evaluation-questions'], queryFn: getEvaluationQuestions, staleTime: 5 * 60_000 });
+  useQuery({ queryKey: evaluationQuestionsKey, queryFn: getEvaluationQuestions, staleTime: 5 * 60_000 });

@@ -158,6 +158,36 @@ describe('EvaluationPage when it cannot be sent', () => {
     );
   });
 
+  it('on 409 EVALUATION_CHANGED says so in Thai, shows the form as it is now, and sends again without the removed question', async () => {
+    const calls = stubApi({
+      ...routes,
+      // The text question was deleted while the learner answered.
+      'GET /course-evaluation-question/active': [() => json(questions), () => json(questions.slice(0, 2))],
+      'POST /course-evaluation': [
+        () => apiError(409, 'EVALUATION_CHANGED'),
+        () => json({ evaluated: true, evaluatedAt: '2025-03-15T05:00:00Z' }, 201),
+      ],
+    });
+    show();
+    fireEvent.click(await screen.findByRole('radio', { name: '4 ดาว ดี' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'แนะนำ' }));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'เสียงเบาไป' } });
+    submit();
+    expect(
+      await screen.findByText(
+        'คำถามในแบบประเมินเปลี่ยนไประหว่างที่คุณตอบ เราโหลดคำถามล่าสุดให้แล้ว กรุณาตรวจคำตอบแล้วส่งอีกครั้ง',
+      ),
+    ).toBeTruthy();
+    await vi.waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
+    // The answers to the questions still asked are kept.
+    expect((screen.getByRole('radio', { name: '4 ดาว ดี' }) as HTMLInputElement).checked).toBe(true);
+    submit();
+    expect(await screen.findByRole('heading', { name: 'ขอบคุณสำหรับการประเมิน' })).toBeTruthy();
+    expect(
+      calls.filter((c) => c.method === 'POST').map((c) => (c.body as { answers: unknown[] }).answers.length),
+    ).toEqual([3, 2]);
+  });
+
   it('shows a Thai error and keeps the answers on another failure', async () => {
     stubApi({ ...routes, 'POST /course-evaluation': () => apiError(500, 'INTERNAL_ERROR', 'db down') });
     show();
