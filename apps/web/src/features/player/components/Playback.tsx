@@ -22,6 +22,11 @@ import { VideoPlayer } from './VideoPlayer';
 
 /** A new token this long before the current one expires. */
 const RENEW_BEFORE_MS = 60_000;
+/**
+ * A stream refused again before the token renewed for its last refusal has played this much video refuses
+ * this learner (not an expired token): playback stops with a message until the learner tries again.
+ */
+const REFUSED_AGAIN_WITHIN_S = 30;
 
 const notReady = (err: unknown) => err instanceof ApiError && err.code === 'VIDEO_NOT_READY';
 
@@ -59,6 +64,10 @@ export function Playback(props: {
   }));
   /** Set when the video ends: whether the episode counted as watched before this ending. */
   const [ended, setEnded] = useState<{ wasWatched: boolean } | null>(null);
+  /** Where the token renewed for a refusal started playing, in this attempt; null before any refusal. */
+  const renewedForRefusalAt = useRef<number | null>(null);
+  /** The stream refused a token renewed for its last refusal: no more requests until "try again". */
+  const [stopped, setStopped] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
   const playback = useQuery({
     queryKey: ['playback', episode.id, run.n],
@@ -80,6 +89,27 @@ export function Playback(props: {
   const renew = useCallback((at: number, playing: boolean) => {
     setRun((r) => ({ startAt: at, autoPlay: playing, n: r.n + 1 }));
   }, []);
+  /** The stream refused the token: an expired one is renewed once; refused again, playback stops. */
+  const refused = useCallback(
+    (at: number, playing: boolean) => {
+      const from = renewedForRefusalAt.current;
+      if (from !== null && at - from < REFUSED_AGAIN_WITHIN_S) {
+        // "Try again" goes on from here.
+        setRun((r) => ({ ...r, startAt: at, autoPlay: playing }));
+        setStopped(true);
+        return;
+      }
+      renewedForRefusalAt.current = at;
+      renew(at, playing);
+    },
+    [renew],
+  );
+  /** A fresh attempt: a new token, and one renewal allowed again. */
+  const tryAgain = () => {
+    renewedForRefusalAt.current = null;
+    setStopped(false);
+    setRun((r) => ({ ...r, n: r.n + 1 }));
+  };
   const playNext = useCallback(
     (e: PlayerEpisode) => navigate(`/library/course/${slug}/episode/${e.id}`, { state: { autoPlay: true } }),
     [navigate, slug],
@@ -87,7 +117,7 @@ export function Playback(props: {
 
   // A new token shortly before this one expires; playback goes on from where it is.
   useEffect(() => {
-    if (!playback.data) return;
+    if (!playback.data || stopped) return;
     const left = new Date(playback.data.expiresAt).getTime() - Date.now() - RENEW_BEFORE_MS;
     const timer = setTimeout(
       () => {
@@ -97,8 +127,9 @@ export function Playback(props: {
       Math.max(5_000, left),
     );
     return () => clearTimeout(timer);
-  }, [playback.data, renew]);
+  }, [playback.data, stopped, renew]);
 
+  if (stopped) return <PlaybackError message={t('player.cannotPlay')} onRetry={tryAgain} />;
   if (playback.isPending) {
     return (
       <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-black text-white">
@@ -112,18 +143,7 @@ export function Playback(props: {
     if (err instanceof ApiError && err.code === 'NO_ACCESS') return <LockedPanel slug={slug} />;
     if (notReady(err)) return <NotReadyPanel status="processing" onRetry={() => void playback.refetch()} />;
     if (err instanceof ApiError && err.status === 404) return <NotReadyPanel status="none" />;
-    return (
-      <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-slate-900 p-6 text-center text-white">
-        <p role="alert">{errorText(err)}</p>
-        <button
-          type="button"
-          onClick={() => void playback.refetch()}
-          className="inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-semibold text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
-        >
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    return <PlaybackError message={errorText(err)} onRetry={() => void playback.refetch()} />;
   }
   const p = playback.data;
   return (
@@ -136,7 +156,7 @@ export function Playback(props: {
         autoPlay={run.autoPlay}
         title={episode.title}
         videoRef={videoRef}
-        onAuthFailure={renew}
+        onAuthFailure={refused}
         handlers={{
           ...progress,
           onPlay: (time) => {
@@ -158,6 +178,31 @@ export function Playback(props: {
           onPlayNext={playNext}
         />
       )}
+    </div>
+  );
+}
+
+/**
+ * In place of the video when it cannot be played: why, and "try again". The player that had the focus is
+ * gone, so the focus goes to "try again" (a keyboard learner is not left on the page's start).
+ */
+function PlaybackError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useI18n();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) button.current?.focus();
+  }, []);
+  return (
+    <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-slate-900 p-6 text-center text-white">
+      <p role="alert">{message}</p>
+      <button
+        ref={button}
+        type="button"
+        onClick={onRetry}
+        className="inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-semibold text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+      >
+        {t('common.retry')}
+      </button>
     </div>
   );
 }

@@ -33,7 +33,7 @@ interface Props {
   title: string;
   handlers: WatchHandlers;
   videoRef: RefObject<HTMLVideoElement | null>;
-  /** A playlist or segment was refused (the token expired): the page asks for a new one and goes on. */
+  /** The stream refused the token (or could not be played): the page asks for a new one, or gives up. */
   onAuthFailure: (at: number, playing: boolean) => void;
 }
 

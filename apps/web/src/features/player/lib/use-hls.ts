@@ -1,8 +1,6 @@
 import type HlsType from 'hls.js';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
-const RENEW_AGAIN_AFTER_MS = 30_000;
-
 export interface Level {
   /** hls.js level index. */
   index: number;
@@ -12,8 +10,9 @@ export interface Level {
 /**
  * Plays an HLS master playlist in `video`: with hls.js (loaded only here, on demand) where Media Source
  * Extensions exist, with the browser's own HLS otherwise (Safari). A playlist or segment refused with
- * 401/403 (the token expired) calls `onAuthFailure` once with the position, so that the page fetches a new
- * token and goes on from there. Quality levels (by height) come from hls.js only; native HLS has none.
+ * 401/403 (the token expired, or is refused), or a media error that recovering in place did not mend, calls
+ * `onAuthFailure` once per source with the position: the page decides whether a new token is worth asking
+ * for (see Playback). Quality levels (by height) come from hls.js only; native HLS has none.
  */
 export function useHls(opts: {
   videoRef: RefObject<HTMLVideoElement | null>;
@@ -29,8 +28,6 @@ export function useHls(opts: {
   const [autoHeight, setAutoHeight] = useState<number | undefined>();
   const [error, setError] = useState<'network' | 'unsupported' | undefined>();
   const [attempt, setAttempt] = useState(0);
-  /** When a new token was last asked for: refused again soon after, it is an error, not an expiry. */
-  const renewedAt = useRef(0);
   /** Whether the source is in the video element yet; play() before that would be lost when it arrives. */
   const attached = useRef(false);
   /** Play was asked for before the source was attached: it starts as soon as it is. */
@@ -45,11 +42,11 @@ export function useHls(opts: {
     const { startAt, autoPlay } = latest.current;
     let cancelled = false;
     let refused = false;
+    /** hls.js mends a fatal media error in place once per source; a second one is a refusal. */
+    let recovered = false;
     const authFailed = () => {
-      if (refused) return;
+      if (refused || cancelled) return;
       refused = true;
-      if (Date.now() - renewedAt.current < RENEW_AGAIN_AFTER_MS) return setError('network');
-      renewedAt.current = Date.now();
       latest.current.onAuthFailure(video.currentTime || startAt, !video.paused);
     };
     attached.current = false;
@@ -73,14 +70,16 @@ export function useHls(opts: {
           const code = data.response?.code;
           if (code === 401 || code === 403) return authFailed();
           if (!data.fatal) return;
-          if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
-          else setError('network');
+          if (data.type !== Hls.ErrorTypes.MEDIA_ERROR) return setError('network');
+          if (recovered) return authFailed();
+          recovered = true;
+          hls.recoverMediaError();
         });
         hls.loadSource(src);
         hls.attachMedia(video);
       } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
         video.src = src;
-        // Native HLS does not say why a request failed: ask for a new token once, then give up.
+        // Native HLS does not say why a request failed: any error is taken for a refusal.
         video.addEventListener('error', onNativeError);
         video.addEventListener(
           'loadedmetadata',
@@ -132,9 +131,6 @@ export function useHls(opts: {
     /** The height automatic quality is playing now. */
     autoHeight,
     error,
-    retry: () => {
-      renewedAt.current = 0;
-      setAttempt((a) => a + 1);
-    },
+    retry: () => setAttempt((a) => a + 1),
   };
 }
