@@ -333,7 +333,7 @@ describe('assessments', () => {
 });
 
 describe('a published test without a live question (assessment_live)', () => {
-  it('is absent for learners: not listed, not startable, not a test to pass, not in the way of completion', async () => {
+  it('is absent for learners: not listed, not startable, not a test to pass, not in the way of completion or the certificate', async () => {
     const c = await seedCatalogue(t);
     const emptyQuiz = await addAssessment(
       t,
@@ -369,6 +369,9 @@ describe('a published test without a live question (assessment_live)', () => {
     }
     const done = (await call(m.h, 'GET', `/course/${c.paid}/completion`)).json();
     expect(done).toMatchObject({ completed: true, postTest: null });
+    // Nor does it stand in the way of the certificate.
+    const cert = await call(m.h, 'GET', `/media/get-certificate/${c.paid}`);
+    expect([cert.statusCode, cert.headers['content-type']]).toEqual([200, 'application/pdf']);
 
     // Its question restored, the post-test is there again and must be passed.
     await retire('null');
