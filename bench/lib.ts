@@ -11,6 +11,9 @@ export interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Paced runs: the p99 of the requests due in the first 3 s, and of those due after (a start's stall). */
+  p99First3s?: number;
+  p99After3s?: number;
 }
 
 /**
@@ -102,7 +105,8 @@ export async function stopChild(child: ChildProcess) {
 }
 
 export const fmt = (f: Figures) =>
-  `${String(f.rps).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  errors ${f.errors}  non-2xx ${f.non2xx}`;
+  `${String(f.rps).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  errors ${f.errors}  non-2xx ${f.non2xx}` +
+  (f.p99First3s === undefined ? '' : `  (p99 first 3 s ${f.p99First3s} ms, after ${f.p99After3s} ms)`);
 
 /** CPU seconds of PostgreSQL: live processes, plus what ended backends left in the postmaster's counters. */
 export const postgresCpu = () =>
@@ -151,6 +155,8 @@ export async function paced(
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const pathOf = (i: number) => (typeof request.path === 'function' ? request.path(i) : request.path);
   const latencies: number[] = [];
+  const early: number[] = [];
+  const late: number[] = [];
   let errors = 0;
   let non2xx = 0;
   const total = Math.round(rate * seconds);
@@ -170,7 +176,9 @@ export async function paced(
         const req = httpRequest(`${url}${pathOf(i)}`, { method: request.method, agent, headers }, (res) => {
           res.resume();
           res.on('end', () => {
-            latencies.push(performance.now() - due);
+            const took = performance.now() - due;
+            latencies.push(took);
+            (due - start < 3000 ? early : late).push(took);
             if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
             resolve();
           });
@@ -186,10 +194,19 @@ export async function paced(
   await Promise.all(pending);
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors, non2xx };
+  const at = (list: number[], q: number) => {
+    list.sort((a, b) => a - b);
+    return Math.round(list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? 0);
+  };
+  return {
+    rps: Math.round(latencies.length / elapsed),
+    p50: at(latencies, 0.5),
+    p99: at(latencies, 0.99),
+    errors,
+    non2xx,
+    p99First3s: at(early, 0.99),
+    p99After3s: at(late, 0.99),
+  };
 }
 
 /**

@@ -208,6 +208,10 @@ async function main() {
     console.log(
       `\nprogress saves paced at ${PACED_RATE}/s for ${PACED_SECONDS} s, ${CONNECTIONS} connections`,
     );
+    // The load generator warms up first, 3 s at the same pace against the bare baseline (the same statement on
+    // the same database): the first run then measures the API's cold start, not this process's own (its JIT, its
+    // 100 connections) nor a PostgreSQL started a moment ago, which a restarted API process does not meet.
+    await paced(`http://127.0.0.1:${basePort}`, saveRequest, headerSets, 3, PACED_RATE, CONNECTIONS);
     results.progressPacedFirstRun = await pacedSaves('first run after the start');
 
     await compare('authMe', 'GET /api/auth (token check + user load)', { method: 'GET', path: '/api/auth' });
