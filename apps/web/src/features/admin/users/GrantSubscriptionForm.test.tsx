@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS, nowSeconds } from '../../../lib/storage';
 import { withApp } from '../../../test-content';
+import { bangkokToday } from './GrantSubscriptionForm';
 import { SubscriptionsCard } from './SubscriptionsCard';
 
 const USER = '00000000-0000-7000-8000-000000000001';
@@ -89,7 +90,11 @@ describe('granting a subscription from the user page', () => {
     const submit = screen.getByRole('button', { name: 'มอบสิทธิ์สมาชิก' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     fireEvent.change(select, { target: { value: PLANS[2]!.id } });
-    fireEvent.change(screen.getByLabelText('ใช้ได้ถึงวันที่ (ไม่บังคับ)'), { target: { value: '2027-01-31' } });
+    const day = screen.getByLabelText('ใช้ได้ถึงวันที่ (ไม่บังคับ)') as HTMLInputElement;
+    // No day before today (Bangkok) is offered: 23:30 UTC is already the next day in Bangkok.
+    expect(day.min).toBe(bangkokToday());
+    expect(bangkokToday(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    fireEvent.change(day, { target: { value: '2027-01-31' } });
     fireEvent.change(screen.getByLabelText('เหตุผล'), { target: { value: '  ผู้เรียนของพาร์ทเนอร์  ' } });
     expect(submit.disabled).toBe(false);
     fireEvent.submit(submit.closest('form')!);

@@ -10,6 +10,9 @@ import { useGrantablePlans, useGrantSubscription } from './users-api';
 
 /** The last second of a Bangkok calendar day (the date field's day), as the API's instant. */
 export const endOfBangkokDay = (day: string) => `${day}T23:59:59+07:00`;
+/** Today on the Bangkok calendar, as a date field's value (the earliest last day a grant may have). */
+export const bangkokToday = (now = new Date()) =>
+  new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 /**
  * Grants a paid plan (a support gift, a mistaken charge made good, a partner's learner): plan, optional last
@@ -84,6 +87,7 @@ export function GrantSubscriptionForm({ user }: { user: AdminUserDetail }) {
           <input
             id={dateId}
             type="date"
+            min={bangkokToday()}
             value={day}
             onChange={(e) => setDay(e.target.value)}
             aria-describedby={`${dateId}-hint`}
