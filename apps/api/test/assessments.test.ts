@@ -372,11 +372,16 @@ describe('a published test without a live question (assessment_live)', () => {
     // Nor does it stand in the way of the certificate.
     const cert = await call(m.h, 'GET', `/media/get-certificate/${c.paid}`);
     expect([cert.statusCode, cert.headers['content-type']]).toEqual([200, 'application/pdf']);
+    // The library counts no test to pass in that course either.
+    const library = async () =>
+      ((await call(m.h, 'GET', '/users/my-course')).json() as { id: string }[]).find((x) => x.id === c.paid);
+    expect(await library()).toMatchObject({ testsTotal: 0, testsPassed: 0 });
 
     // Its question restored, the post-test is there again and must be passed.
     await retire('null');
     const again = (await call(m.h, 'GET', `/course/${c.paid}/completion`)).json();
     expect(again).toMatchObject({ completed: false, postTest: { id: post.id, questionCount: 1 } });
+    expect(await library()).toMatchObject({ testsTotal: 1, testsPassed: 0 });
     expect((await start(m.h, post.id)).statusCode).toBe(200);
   });
 });

@@ -190,9 +190,8 @@ export const MY_COURSES_SQL = `select c.*, m.last_at, m.last_episode, m.watched,
              select count(*)::int as tests_total,
                count(*) filter (where exists (select 1 from assessment_attempts t
                                               where t.user_id = $1 and t.assessment_id = a.id and t.passed))::int as tests_passed
-             from assessments a left join episodes ae on ae.id = a.episode_id
-             where a.course_id = c.id and a.published and a.kind <> 'pre_test'
-               and (a.episode_id is null or ae.published)) ts
+             from assessments a
+             where a.course_id = c.id and a.kind <> 'pre_test' and assessment_live(a.id)) ts
            left join certificates ct on ct.user_id = $1 and ct.course_id = c.id and ct.revoked_at is null
            order by m.last_at desc`;
 
