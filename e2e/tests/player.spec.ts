@@ -415,3 +415,50 @@ test('a video still being prepared says so and is played once ready; an expired 
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(2);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('a stream that refuses every token: one renewal, then a message in Thai or English, and "try again" by keyboard', async ({
+  page,
+  request,
+}) => {
+  const u = await sharedLearner(request);
+  await teaserReady(request, u);
+  let tokens = 0;
+  let streamed = 0;
+  await page.route(/\/api\/cloudflare\/get-signed-token/, (route) => {
+    tokens++;
+    return route.continue();
+  });
+  // As with a corrupted signature: every playlist and segment is refused.
+  let refusing = true;
+  await page.route(/\/api\/stream\//, (route) => {
+    streamed++;
+    if (!refusing) return route.continue();
+    return route.fulfill({ status: 403, contentType: 'application/json', body: '{"code":"FORBIDDEN"}' });
+  });
+  await openCourseAs(page, u);
+  const message = page.getByRole('alert');
+  await expect(message).toHaveText('โหลดวิดีโอนี้ไม่ได้ในขณะนี้ กรุณาลองอีกครั้ง หากยังเล่นไม่ได้ โปรดติดต่อทีมงาน', {
+    timeout: 10_000,
+  });
+  // The first token and one renewal; the player is gone, so nothing is streamed any more.
+  expect(tokens).toBe(2);
+  const seen = streamed;
+  await page.getByRole('combobox', { name: 'ภาษา' }).selectOption('en');
+  await expect(message).toHaveText(
+    'This video could not be loaded. Please try again; if it still does not play, contact us.',
+  );
+  await expect(video(page)).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('th');
+  await expect(page.getByRole('button', { name: 'ลองอีกครั้ง' })).toBeVisible();
+  expect({ tokens, streamed }).toEqual({ tokens: 2, streamed: seen });
+
+  // The stream works again: "try again", from the keyboard, plays.
+  refusing = false;
+  await page.getByRole('button', { name: 'ลองอีกครั้ง' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'เครื่องเล่นวิดีโอ' })).toBeVisible();
+  await page.getByRole('button', { name: 'เล่น' }).first().click();
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+  expect(tokens).toBe(3);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
