@@ -21,6 +21,18 @@ export default {
   incrementalFile: `reports/mutation/${name}.incremental.json`,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
-  ignorePatterns: ['.data', 'apps/cms', 'bench', 'e2e', 'docs', 'reports', 'dist', 'coverage'],
+  ignorePatterns: [
+    '.data',
+    'apps/cms',
+    'bench',
+    'e2e',
+    'docs',
+    'reports',
+    'dist',
+    'coverage',
+    // Playwright's output, written while other tests run.
+    'test-results',
+    'playwright-report',
+  ],
   thresholds: { high: 90, low: 80, break: null },
 };
