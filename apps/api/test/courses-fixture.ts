@@ -13,7 +13,7 @@ import { uuidv7 } from '../src/lib/ids.js';
 import type { TestApp } from './helpers.js';
 
 /** A small catalogue of its own per test file: a paid course (one teaser), a free course, a draft. */
-export async function seedCatalogue(t: TestApp) {
+export async function seedCatalogue(t: Pick<TestApp, 'db'>) {
   const categoryId = uuidv7();
   await t.db
     .insert(categories)

@@ -3,12 +3,12 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/db/client.js';
-import { TEMPLATE, withDatabase } from './global-setup.js';
+import { createTestDatabase } from './test-database.js';
+
+export { createTestDatabase };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,25 +16,6 @@ export interface TestApp {
   config: Config;
   databaseUrl: string;
   close(): Promise<void>;
-}
-
-/** A fresh database copied from the migrated template, and the app on it. Nothing is shared between files. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = inject('pgAdminUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
-  await admin.end();
-  return {
-    url: withDatabase(adminUrl, name),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 /** An app on a fresh database; or, with `shareDatabaseOf`, a second API process on another app's database. */

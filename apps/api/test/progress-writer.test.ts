@@ -1,24 +1,32 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client.js';
+import { createDb, type Db } from '../src/db/client.js';
+import { users } from '../src/db/schema.js';
+import { uuidv7 } from '../src/lib/ids.js';
 import { ProgressWriter } from '../src/modules/courses/progress-writer.js';
 import type { ProgressSave } from '../src/modules/courses/progress.repo.js';
 import { seedCatalogue } from './courses-fixture.js';
-import { createTestApp, register, type TestApp } from './helpers.js';
+import { createTestDatabase } from './test-database.js';
 
 /*
  * The progress saves written in batches (ProgressWriter): the saves of one turn of the event loop go to
  * PostgreSQL as one statement; two saves of one learner's episode in a batch count as one after the other
  * (the later position, the higher percentage, the ranges of both); a failing batch is written save by save.
  * Episodes of the free course are 50 s long; a first save may add up to 10 s of played seconds.
+ * A database without the app: the writer needs nothing else (and the file starts in a second).
  */
-let t: TestApp;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let t: { db: Db };
 let cat: Awaited<ReturnType<typeof seedCatalogue>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  database = await createTestDatabase();
+  t = { db: createDb(database.url, 5) };
   cat = await seedCatalogue(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.db.$client.end();
+  await database.drop();
+});
 
 type Ranges = [number, number][];
 const save = (userId: string, over: Partial<ProgressSave> = {}): ProgressSave => ({
@@ -30,7 +38,12 @@ const save = (userId: string, over: Partial<ProgressSave> = {}): ProgressSave =>
   ranges: null,
   ...over,
 });
-const learner = async () => (await register(t.app)).user.id;
+/** A learner of their own (the free course is open to every learner). */
+async function learner() {
+  const id = uuidv7();
+  await t.db.insert(users).values({ id, email: `writer-${id}@example.com`, firstName: 'ทดสอบ' });
+  return id;
+}
 const stored = async (userId: string, episodeId = cat.freeEpisodes[0]!.id) =>
   (
     await t.db.execute<{ last_second: number; completion_percentage: number; played: string }>(
