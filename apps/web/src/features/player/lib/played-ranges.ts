@@ -5,6 +5,10 @@
 export class PlayedRanges {
   private ranges: [number, number][] = [];
   private last: number | undefined;
+  /** Between `start` and the first update counted: the player may still be finding its first frame. */
+  private starting = false;
+  /** A seek begun while starting: the player placing itself, not the learner jumping. */
+  private placing = false;
   /** Played since the last `takeFresh`: what the next save tells the server. */
   private fresh: PlayedRanges | undefined;
 
@@ -18,11 +22,30 @@ export class PlayedRanges {
   tick(t: number): void {
     if (this.last !== undefined && t - this.last <= PlayedRanges.MAX_STEP) this.add(this.last, t);
     this.last = t;
+    this.starting = false;
   }
 
   /** Playback stopped or jumped (pause, seek): the next update starts a new range. */
   cut(): void {
     this.last = undefined;
+    this.starting = false;
+    this.placing = false;
+  }
+
+  /**
+   * A seek begins. Right after a start, before any update was counted, it is the player placing itself on
+   * its first media (hls.js moves from 0 to where the first segment's picture begins, 0.1-0.6 s in): the
+   * start is kept, and the first update still has to be within `MAX_STEP` of it. Otherwise a jump: `cut`.
+   */
+  seeking(): void {
+    if (this.starting) this.placing = true;
+    else this.cut();
+  }
+
+  /** A seek ended: a jump starts a new range; the player's own placing at a start does not. */
+  seeked(): void {
+    if (this.placing) this.placing = false;
+    else this.cut();
   }
 
   /**
@@ -32,6 +55,7 @@ export class PlayedRanges {
    */
   start(t: number): void {
     this.last = t;
+    this.starting = true;
   }
 
   add(from: number, to: number): void {

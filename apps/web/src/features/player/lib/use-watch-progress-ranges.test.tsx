@@ -43,6 +43,8 @@ afterEach(() => {
 });
 
 const saves = () => calls.filter((c) => c.url === '/api/users/on-going-episode').map((c) => c.body);
+/** Every range the saves carried, in the order sent. */
+const sentRanges = () => saves().flatMap((b) => (b.playedRanges as number[][] | undefined) ?? []);
 const setup = () =>
   renderHook(() =>
     useWatchProgress({ courseId: COURSE, episodeId: EPISODE, duration: 60, currentTime: () => undefined }),
@@ -115,6 +117,52 @@ describe('played ranges in the progress saves', () => {
     result.current.onPause(5.3);
     await waitFor(() => expect(saves()).toHaveLength(1));
     expect(saves()[0]!.playedRanges).toEqual([[0, 5.3]]);
+  });
+
+  it("the player's own seek at a start (hls.js placing itself on the first picture) keeps second 0", async () => {
+    // The events Chromium gave for the demo teaser: play at 0, hls.js seeks to 0.183, a time update at
+    // 0.201 before the seek ends, then updates every quarter second.
+    const { result } = setup();
+    result.current.onPlay(0);
+    result.current.onSeeking();
+    result.current.onTime(0.201, true);
+    result.current.onSeeked(0.204);
+    play(result.current, 0.45, 5.2);
+    result.current.onPause(5.2);
+    // The end of the seek sends what was played so far; the pause, the rest: together, from 0 on.
+    await waitFor(() =>
+      expect(sentRanges()).toEqual([
+        [0, 0.2],
+        [0.2, 5.2],
+      ]),
+    );
+  });
+
+  it('a placing seek that lands past 0.5 s still counts from 0 (the uploaded clip of the console journey)', async () => {
+    const { result } = setup();
+    result.current.onPlay(0);
+    result.current.onSeeking();
+    result.current.onTime(0.6, false); // while seeking: not playing
+    result.current.onSeeked(0.6);
+    play(result.current, 0.85, 4.85);
+    result.current.onPause(4.85);
+    await waitFor(() => expect(sentRanges()).toEqual([[0, 4.9]])); // sent in tenths of a second
+  });
+
+  it("a learner's seek once playing has begun is a jump: the seconds skipped are not counted", async () => {
+    const { result } = setup();
+    result.current.onPlay(0);
+    play(result.current, 0.25, 2);
+    result.current.onSeeking();
+    result.current.onSeeked(4);
+    play(result.current, 4.25, 6);
+    result.current.onPause(6);
+    await waitFor(() =>
+      expect(sentRanges()).toEqual([
+        [0, 2],
+        [4.3, 6],
+      ]),
+    );
   });
 
   it('a range begins where playback started, never before: a resume at 12 s counts from 12 s', async () => {

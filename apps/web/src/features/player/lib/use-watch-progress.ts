@@ -117,10 +117,10 @@ export function useWatchProgress(opts: {
       ranges.current.cut();
       void send(t);
     },
-    onSeeking: () => ranges.current.cut(),
+    onSeeking: () => ranges.current.seeking(),
     onSeeked: (t) => {
       lastTime.current = t;
-      ranges.current.cut();
+      ranges.current.seeked();
       if (started.current) void send(t);
     },
     onEnded: async (t) => {
