@@ -1,8 +1,8 @@
 import type { AdminEvaluationQuestion, EvaluationQuestionInput } from '@rianroo/contract';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { useAdminI18n } from '../i18n';
+import { ChoicesEditor, QuestionFormButtons } from './QuestionFormParts';
 
 type Kind = EvaluationQuestionInput['kind'];
 type Choice = { id?: string; labelTh: string; labelEn: string };
@@ -81,10 +81,16 @@ export function EvaluationForm({
         required
       />
       {kind === 'choice' && (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium text-slate-800">{t('admin.evaluation.choices')}</legend>
-          {choices.map((c, i) => (
-            <div key={c.id ?? i} className="flex flex-wrap items-end gap-2">
+        <ChoicesEditor
+          legend={t('admin.evaluation.choices')}
+          choices={choices}
+          onChange={setChoices}
+          blank={() => ({ labelTh: '', labelEn: '' })}
+          kept={(c) => locked && !!c.id}
+          rowClassName="flex flex-wrap items-end gap-2"
+        >
+          {(c, i) => (
+            <>
               <TextField
                 className="min-w-40 flex-1"
                 label={t('admin.evaluation.choiceTh', { n: i + 1 })}
@@ -99,29 +105,9 @@ export function EvaluationForm({
                 onChange={(e) => setChoice(i, { labelEn: e.target.value })}
                 required
               />
-              {!(locked && c.id) && choices.length > 2 && (
-                <Button
-                  type="button"
-                  variant="secondary"
-                  aria-label={t('admin.question.removeChoice', { n: i + 1 })}
-                  onClick={() => setChoices(choices.filter((_, j) => j !== i))}
-                >
-                  ✕
-                </Button>
-              )}
-            </div>
-          ))}
-          {choices.length < 10 && (
-            <Button
-              type="button"
-              variant="secondary"
-              className="self-start"
-              onClick={() => setChoices([...choices, { labelTh: '', labelEn: '' }])}
-            >
-              {t('admin.question.addChoice')}
-            </Button>
+            </>
           )}
-        </fieldset>
+        </ChoicesEditor>
       )}
       <div className="flex flex-wrap gap-x-6">
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
@@ -143,16 +129,7 @@ export function EvaluationForm({
           {t('admin.evaluation.active')}
         </label>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" busy={busy}>
-          {question ? t('admin.course.save') : t('admin.question.add')}
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            {t('admin.question.cancel')}
-          </Button>
-        )}
-      </div>
+      <QuestionFormButtons editing={!!question} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

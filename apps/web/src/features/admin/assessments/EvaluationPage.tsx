@@ -1,9 +1,6 @@
 import type { AdminEvaluationQuestion } from '@rianroo/contract';
-import { useState } from 'react';
-import { Button } from '../../../components/ui/Button';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { AdminPage } from '../components/AdminPage';
-import { ConfirmButton } from '../components/ConfirmButton';
 import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
 import {
@@ -14,6 +11,7 @@ import {
   useOrderEvaluationQuestions,
 } from './assessments-api';
 import { EvaluationForm } from './EvaluationForm';
+import { QuestionRow, QuestionRows } from './QuestionRows';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4';
 
@@ -26,11 +24,6 @@ export default function EvaluationPage() {
   const write = useAdminWrite();
   if (list.isPending) return <PageLoading label={siteT('common.loading')} />;
   const items = list.data?.items ?? [];
-  const move = (i: number, by: -1 | 1) => {
-    const next = items.map((q) => q.id);
-    [next[i], next[i + by]] = [next[i + by]!, next[i]!];
-    write(order.mutateAsync(next), t('admin.question.moved', { n: i + by + 1 })).catch(() => {});
-  };
   return (
     <AdminPage title={t('admin.evaluation.title')} lead={t('admin.evaluation.lead')}>
       <section aria-labelledby="eval-questions" className={card}>
@@ -43,31 +36,9 @@ export default function EvaluationPage() {
           </p>
         )}
         {list.isSuccess && !items.length && <p className="text-slate-600">{t('admin.questions.empty')}</p>}
-        <ol className="flex flex-col gap-3">
-          {items.map((q, i) => (
-            <li key={q.id} className="rounded-lg border border-slate-200 p-3">
-              <EvaluationItem question={q} n={i + 1} />
-              <div className="mt-2 flex gap-1">
-                <Button
-                  variant="secondary"
-                  aria-label={t('admin.question.up', { n: i + 1 })}
-                  disabled={i === 0 || order.isPending}
-                  onClick={() => move(i, -1)}
-                >
-                  ↑
-                </Button>
-                <Button
-                  variant="secondary"
-                  aria-label={t('admin.question.down', { n: i + 1 })}
-                  disabled={i === items.length - 1 || order.isPending}
-                  onClick={() => move(i, 1)}
-                >
-                  ↓
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <QuestionRows items={items} order={order}>
+          {(q, n) => <EvaluationItem question={q} n={n} />}
+        </QuestionRows>
       </section>
       <section aria-labelledby="eval-new" className={card}>
         <h2 id="eval-new" className="mb-3 text-lg font-semibold text-slate-900">
@@ -84,23 +55,17 @@ export default function EvaluationPage() {
 
 function EvaluationItem({ question: q, n }: { question: AdminEvaluationQuestion; n: number }) {
   const { t, lang } = useAdminI18n();
-  const [editing, setEditing] = useState(false);
   const edit = useEditEvaluationQuestion();
   const remove = useDeleteEvaluationQuestion();
-  const write = useAdminWrite();
-  if (editing)
-    return (
-      <EvaluationForm
-        question={q}
-        busy={edit.isPending}
-        onCancel={() => setEditing(false)}
-        onSave={(v) =>
-          write(edit.mutateAsync({ ...v, id: q.id }), t('admin.course.saved')).then(() => setEditing(false))
-        }
-      />
-    );
   return (
-    <div className="flex flex-col gap-2">
+    <QuestionRow
+      question={q}
+      n={n}
+      prompt={lang === 'th' ? q.promptTh : q.promptEn}
+      Form={EvaluationForm}
+      edit={edit}
+      remove={remove}
+    >
       <p className="font-medium break-words text-slate-900">
         {n}. {lang === 'th' ? q.promptTh : q.promptEn}{' '}
         <span className="text-sm font-normal text-slate-600">
@@ -116,24 +81,6 @@ function EvaluationItem({ question: q, n }: { question: AdminEvaluationQuestion;
           ))}
         </ul>
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          aria-label={t('admin.question.editN', { n })}
-          onClick={() => setEditing(true)}
-        >
-          {t('admin.question.edit')}
-        </Button>
-        {!q.answered && (
-          <ConfirmButton
-            label={t('admin.question.delete')}
-            accessibleLabel={t('admin.question.deleteN', { n })}
-            title={t('admin.question.deleteTitle')}
-            body={lang === 'th' ? q.promptTh : q.promptEn}
-            onConfirm={() => write(remove.mutateAsync(q.id), t('admin.question.deleted'))}
-          />
-        )}
-      </div>
-    </div>
+    </QuestionRow>
   );
 }

@@ -1,9 +1,9 @@
 import type { AdminQuestion, QuestionDraft, QuestionKind } from '@rianroo/contract';
 import { questionInput } from '@rianroo/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { useAdminI18n, type AdminKey } from '../i18n';
+import { ChoicesEditor, QuestionFormButtons } from './QuestionFormParts';
 
 type Choice = { id?: string; label: string; correct: boolean };
 const KINDS: QuestionKind[] = ['single', 'multiple', 'true_false'];
@@ -125,12 +125,16 @@ export function QuestionForm({
         onChange={(e) => setPrompt(e.target.value)}
         required
       />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-slate-800">
-          {kind === 'multiple' ? t('admin.question.choicesMany') : t('admin.question.choicesOne')}
-        </legend>
-        {choices.map((c, i) => (
-          <div key={c.id ?? i} className="flex flex-wrap items-center gap-2">
+      <ChoicesEditor
+        legend={kind === 'multiple' ? t('admin.question.choicesMany') : t('admin.question.choicesOne')}
+        choices={choices}
+        onChange={setChoices}
+        blank={() => ({ label: '', correct: false })}
+        fixed={locked || kind === 'true_false'}
+        rowClassName="flex flex-wrap items-center gap-2"
+      >
+        {(c, i) => (
+          <>
             <label className="flex min-h-11 items-center gap-2 text-sm">
               <input
                 type={kind === 'multiple' ? 'checkbox' : 'radio'}
@@ -149,29 +153,9 @@ export function QuestionForm({
               onChange={(e) => setChoice(i, { label: e.target.value })}
               required
             />
-            {!locked && kind !== 'true_false' && choices.length > 2 && (
-              <Button
-                type="button"
-                variant="secondary"
-                aria-label={t('admin.question.removeChoice', { n: i + 1 })}
-                onClick={() => setChoices(choices.filter((_, j) => j !== i))}
-              >
-                ✕
-              </Button>
-            )}
-          </div>
-        ))}
-        {!locked && kind !== 'true_false' && choices.length < 10 && (
-          <Button
-            type="button"
-            variant="secondary"
-            className="self-start"
-            onClick={() => setChoices([...choices, { label: '', correct: false }])}
-          >
-            {t('admin.question.addChoice')}
-          </Button>
+          </>
         )}
-      </fieldset>
+      </ChoicesEditor>
       <TextField
         label={t('admin.question.explanation')}
         value={explanation}
@@ -182,16 +166,7 @@ export function QuestionForm({
           {error}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" busy={busy}>
-          {question ? t('admin.course.save') : t('admin.question.add')}
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            {t('admin.question.cancel')}
-          </Button>
-        )}
-      </div>
+      <QuestionFormButtons editing={!!question} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

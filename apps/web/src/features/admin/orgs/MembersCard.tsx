@@ -1,11 +1,10 @@
 import type { AdminMember } from '@rianroo/contract';
 import { useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
-import { textLink } from '../../../components/ui/link-styles';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type AdminColumn } from '../components/DataTable';
+import { useUserColumns } from '../components/user-columns';
 import { useAdminI18n } from '../i18n';
 import { useTableParams } from '../lib/table-params';
 import { useAdminWrite } from '../lib/use-admin-write';
@@ -15,7 +14,7 @@ const SORTABLE = ['email', 'name', 'createdAt'] as const;
 
 /** An organisation's members (paged in the URL), one added by e-mail, each removable after a question. */
 export function MembersCard({ orgId }: { orgId: string }) {
-  const { t, date } = useAdminI18n();
+  const { t } = useAdminI18n();
   const controls = useTableParams({ sort: 'email', order: 'asc', sortable: SORTABLE });
   const query = useMembers(orgId, controls.params);
   const add = useAddMember(orgId);
@@ -23,30 +22,12 @@ export function MembersCard({ orgId }: { orgId: string }) {
   const write = useAdminWrite();
   const [email, setEmail] = useState('');
   const heading = useId();
+  const people = useUserColumns<AdminMember>();
   const columns = useMemo<AdminColumn<AdminMember>[]>(
     () => [
-      {
-        id: 'email',
-        header: t('admin.users.email'),
-        meta: { sortable: true },
-        cell: ({ row }) => (
-          <Link to={`/admin/users/${row.original.id}`} className={`${textLink} break-all`}>
-            {row.original.email}
-          </Link>
-        ),
-      },
-      {
-        id: 'name',
-        header: t('admin.users.name'),
-        meta: { sortable: true },
-        cell: ({ row }) => row.original.name,
-      },
-      {
-        id: 'createdAt',
-        header: t('admin.users.created'),
-        meta: { sortable: true },
-        cell: ({ row }) => date(row.original.createdAt, false),
-      },
+      people.email,
+      people.name,
+      people.createdAt,
       {
         id: 'remove',
         header: '',
@@ -61,7 +42,7 @@ export function MembersCard({ orgId }: { orgId: string }) {
         ),
       },
     ],
-    [t, date, remove, write],
+    [t, people, remove, write],
   );
   return (
     // Not in a card: the table's search box needs the page's full width on a phone.

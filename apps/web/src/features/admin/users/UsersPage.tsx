@@ -1,10 +1,9 @@
 import type { AdminUserRow } from '@rianroo/contract';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
-import { textLink } from '../../../components/ui/link-styles';
 import { AdminPage } from '../components/AdminPage';
 import { DataTable, type AdminColumn } from '../components/DataTable';
 import { FilterForm } from '../components/FilterForm';
+import { useUserColumns } from '../components/user-columns';
 import { useAdminI18n } from '../i18n';
 import { useTableParams } from '../lib/table-params';
 import { userFilters, useUsers } from './users-api';
@@ -13,41 +12,23 @@ const SORTABLE = ['createdAt', 'email', 'name'] as const;
 
 /** /admin/users: every user, searched by e-mail or name, filtered by role; each opens its own page. */
 export default function UsersPage() {
-  const { t, date } = useAdminI18n();
+  const { t } = useAdminI18n();
   const controls = useTableParams({ sort: 'createdAt', sortable: SORTABLE }, userFilters);
   const query = useUsers(controls.params);
+  const people = useUserColumns<AdminUserRow>();
   const columns = useMemo<AdminColumn<AdminUserRow>[]>(
     () => [
-      {
-        id: 'email',
-        header: t('admin.users.email'),
-        meta: { sortable: true },
-        cell: ({ row }) => (
-          <Link to={`/admin/users/${row.original.id}`} className={`${textLink} break-all`}>
-            {row.original.email}
-          </Link>
-        ),
-      },
-      {
-        id: 'name',
-        header: t('admin.users.name'),
-        meta: { sortable: true },
-        cell: ({ row }) => row.original.name,
-      },
+      people.email,
+      people.name,
       { id: 'role', header: t('admin.users.role'), cell: ({ row }) => t(`admin.role.${row.original.role}`) },
       {
         id: 'organization',
         header: t('admin.users.organization'),
         cell: ({ row }) => row.original.organization?.name ?? t('admin.empty'),
       },
-      {
-        id: 'createdAt',
-        header: t('admin.users.created'),
-        meta: { sortable: true },
-        cell: ({ row }) => date(row.original.createdAt, false),
-      },
+      people.createdAt,
     ],
-    [t, date],
+    [t, people],
   );
   return (
     <AdminPage title={t('admin.users.title')} lead={t('admin.users.lead')}>

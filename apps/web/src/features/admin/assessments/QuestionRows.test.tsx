@@ -1,0 +1,174 @@
+import type { AdminEvaluationQuestion, AdminQuestion } from '@rianroo/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { withApp } from '../../../test-content';
+import { EvaluationForm } from './EvaluationForm';
+import { QuestionForm } from './QuestionForm';
+import { QuestionRow, QuestionRows } from './QuestionRows';
+
+const id = (n: number) => `00000000-0000-7000-8000-00000000000${n}`;
+const evaluation = (n: number, over: Partial<AdminEvaluationQuestion> = {}): AdminEvaluationQuestion => ({
+  id: id(n),
+  sort: n,
+  kind: 'rating',
+  promptTh: `ข้อ ${n}`,
+  promptEn: `Question ${n}`,
+  required: false,
+  active: true,
+  choices: [],
+  answered: false,
+  ...over,
+});
+const question = (over: Partial<AdminQuestion> = {}): AdminQuestion => ({
+  id: id(1),
+  sort: 1,
+  kind: 'single',
+  prompt: 'ข้อหนึ่ง',
+  explanation: '',
+  points: 1,
+  choices: [
+    { id: id(4), label: 'ก', correct: true },
+    { id: id(5), label: 'ข', correct: false },
+  ],
+  answered: false,
+  retired: false,
+  ...over,
+});
+/** A write as the rows see it (a react-query mutation's two fields): records what it was sent. */
+const write = () => ({ isPending: false, mutateAsync: vi.fn(async (_v: unknown) => null) });
+
+const buttons = (name: RegExp | string) => screen.queryAllByRole('button', { name });
+const ADD = 'เพิ่มตัวเลือก';
+const REMOVE = /^ลบตัวเลือกที่/;
+
+describe('the question rows (tests and the evaluation form)', () => {
+  it('moves a question up or down by sending every id in the new order; the ends cannot move out', () => {
+    const order = write();
+    const items = [evaluation(1), evaluation(2), evaluation(3)];
+    render(
+      withApp(
+        <QuestionRows items={items} order={order}>
+          {(q, n) => <p>{`${n}. ${q.promptTh}`}</p>}
+        </QuestionRows>,
+      ),
+    );
+    expect(screen.getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)).toEqual([
+      '1. ข้อ 1',
+      '2. ข้อ 2',
+      '3. ข้อ 3',
+    ]);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'เลื่อนข้อ 1 ขึ้น' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'เลื่อนข้อ 3 ลง' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'เลื่อนข้อ 2 ขึ้น' }).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'เลื่อนข้อ 1 ลง' }));
+    expect(order.mutateAsync).toHaveBeenLastCalledWith([id(2), id(1), id(3)]);
+    fireEvent.click(screen.getByRole('button', { name: 'เลื่อนข้อ 3 ขึ้น' }));
+    expect(order.mutateAsync).toHaveBeenLastCalledWith([id(1), id(3), id(2)]);
+  });
+
+  it('edits a question in place and sends the form with its id; an answered one is never deleted', async () => {
+    const edit = write();
+    const remove = write();
+    const row = (q: AdminEvaluationQuestion) => (
+      <QuestionRow
+        question={q}
+        n={1}
+        prompt={q.promptTh}
+        Form={EvaluationForm}
+        edit={edit}
+        remove={remove}
+        answeredAction={<span>retire</span>}
+      >
+        <p>{q.promptTh}</p>
+      </QuestionRow>
+    );
+    const { rerender } = render(withApp(row(evaluation(1))));
+    expect(buttons('ลบคำถามข้อ 1')).toHaveLength(1);
+    expect(screen.queryByText('retire')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'แก้ไขคำถามข้อ 1' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'คำถาม (ไทย)' }), { target: { value: 'ข้อใหม่' } });
+    fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
+    expect(edit.mutateAsync).toHaveBeenCalledWith(expect.objectContaining({ id: id(1), promptTh: 'ข้อใหม่' }));
+    await waitFor(() => expect(buttons('แก้ไขคำถามข้อ 1')).toHaveLength(1));
+
+    rerender(withApp(row(evaluation(1, { answered: true }))));
+    expect(buttons('ลบคำถามข้อ 1')).toHaveLength(0);
+    expect(screen.queryByText('retire')).not.toBeNull();
+  });
+});
+
+describe('the choices editor (both question forms)', () => {
+  it('adds a choice up to ten, removes one while more than two are left, and sends them in order', async () => {
+    const onSave = vi.fn(async (_v: unknown) => null);
+    render(withApp(<EvaluationForm busy={false} onSave={onSave} />));
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'choice' } });
+    expect(screen.getAllByRole('textbox', { name: /^ตัวเลือกที่ \d+ \(ไทย\)$/ })).toHaveLength(2);
+    expect(buttons(REMOVE)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: ADD }));
+    expect(buttons(REMOVE)).toHaveLength(3);
+    const fill = (n: number, th: string) => {
+      fireEvent.change(screen.getByRole('textbox', { name: `ตัวเลือกที่ ${n} (ไทย)` }), {
+        target: { value: th },
+      });
+      fireEvent.change(screen.getByRole('textbox', { name: `ตัวเลือกที่ ${n} (อังกฤษ)` }), {
+        target: { value: th },
+      });
+    };
+    fill(1, 'หนึ่ง');
+    fill(2, 'สอง');
+    fill(3, 'สาม');
+    fireEvent.click(screen.getByRole('button', { name: 'ลบตัวเลือกที่ 2' }));
+    expect(buttons(REMOVE)).toHaveLength(0);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'ตัวเลือกที่ 2 (ไทย)' }).value).toBe('สาม');
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'คำถาม (ไทย)' }), { target: { value: 'ชอบไหม' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'คำถาม (อังกฤษ)' }), {
+      target: { value: 'Like it?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'เพิ่มคำถาม' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({
+        kind: 'choice',
+        choices: [
+          { labelTh: 'หนึ่ง', labelEn: 'หนึ่ง' },
+          { labelTh: 'สาม', labelEn: 'สาม' },
+        ],
+      }),
+    );
+
+    for (let i = 0; i < 8; i++) fireEvent.click(screen.getByRole('button', { name: ADD }));
+    expect(screen.getAllByRole('textbox', { name: /^ตัวเลือกที่ \d+ \(ไทย\)$/ })).toHaveLength(10);
+    expect(buttons(ADD)).toHaveLength(0);
+  });
+
+  it('keeps the choices an answered evaluation question had, but lets new ones go', () => {
+    const answered = evaluation(1, {
+      kind: 'choice',
+      answered: true,
+      choices: [
+        { id: id(4), labelTh: 'ก', labelEn: 'a' },
+        { id: id(5), labelTh: 'ข', labelEn: 'b' },
+      ],
+    });
+    render(withApp(<EvaluationForm question={answered} busy={false} onSave={vi.fn()} />));
+    fireEvent.click(screen.getByRole('button', { name: ADD }));
+    expect(buttons(REMOVE).map((b) => b.getAttribute('aria-label'))).toEqual(['ลบตัวเลือกที่ 3']);
+  });
+
+  it('a test question: true or false, or an answered one, has its choices fixed', () => {
+    const { unmount } = render(withApp(<QuestionForm question={question()} busy={false} onSave={vi.fn()} />));
+    fireEvent.click(screen.getByRole('button', { name: ADD }));
+    expect(buttons(REMOVE)).toHaveLength(3);
+    fireEvent.change(screen.getByRole('combobox', { name: 'ชนิดคำถาม' }), { target: { value: 'true_false' } });
+    expect(buttons(REMOVE)).toHaveLength(0);
+    expect(buttons(ADD)).toHaveLength(0);
+    unmount();
+
+    render(withApp(<QuestionForm question={question({ answered: true })} busy={false} onSave={vi.fn()} />));
+    const form = screen.getByRole('button', { name: 'บันทึก' }).closest('form')!;
+    expect(within(form).queryAllByRole('button', { name: REMOVE })).toHaveLength(0);
+    expect(within(form).queryAllByRole('button', { name: ADD })).toHaveLength(0);
+  });
+});
