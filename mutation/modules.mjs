@@ -21,6 +21,9 @@ export const modules = {
       // The login limits (keys, the account-wide limit that a known device skips, the password reset that
       // clears it) through the login route.
       'apps/api/test/throttle.test.ts',
+      'apps/api/test/login-rules.test.ts',
+      // The one-click unsubscribe link works once (spendToken, tokenSpent).
+      'apps/api/test/contact.test.ts',
     ],
   },
   'api-throttle': {

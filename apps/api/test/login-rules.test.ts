@@ -1,0 +1,140 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../src/db/schema.js';
+import { createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
+
+/**
+ * Login rules at their edges (PRODUCT.md §3): the limits count an e-mail address whatever its case, only
+ * failures count, an e-mail nobody has is limited like a real one and each account on its own, the
+ * partial login of an account deleted meanwhile is refused, a client that sends no browser name gets a
+ * session without one. The limiter's clock stands still unless a test moves it.
+ */
+let t: TestApp;
+const now = Date.parse('2026-11-25T09:00:00Z');
+beforeAll(async () => {
+  t = await createTestApp(
+    {
+      LOGIN_MAX_FAILURES_ACCOUNT: '3',
+      LOGIN_ACCOUNT_WINDOW_SECONDS: '900',
+      LOGIN_MAX_FAILURES_IP: '6',
+      LOGIN_IP_WINDOW_SECONDS: '900',
+    },
+    undefined,
+    { limiterClock: () => now },
+  );
+});
+afterAll(() => t.close());
+
+const login = (body: Record<string, unknown>, remoteAddress = '10.9.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/auth', payload: body, remoteAddress });
+
+describe('login limits and the case of the e-mail', () => {
+  it('failures in capitals and small letters count against one limit for the address and account', async () => {
+    const u = await register(t.app);
+    const ip = '10.9.0.2';
+    for (const email of [u.email.toUpperCase(), u.email, u.email.replace(/^./, (c) => c.toUpperCase())]) {
+      expect((await login({ email, password: 'wrong-password', device: device() }, ip)).statusCode).toBe(401);
+    }
+    const locked = await login({ email: u.email, password: PASSWORD, device: device() }, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('RATE_LIMITED');
+  });
+
+  it('a success clears the failures of its address and account', async () => {
+    const u = await register(t.app);
+    const ip = '10.9.0.3';
+    for (let i = 0; i < 2; i++) {
+      expect((await login({ email: u.email, password: 'wrong', device: device() }, ip)).statusCode).toBe(401);
+    }
+    expect(
+      (await login({ email: u.email.toUpperCase(), password: PASSWORD, device: u.device }, ip)).statusCode,
+    ).toBe(200);
+    // Three more failures are allowed again before the address is held back.
+    for (let i = 0; i < 3; i++) {
+      expect((await login({ email: u.email, password: 'wrong', device: device() }, ip)).statusCode).toBe(401);
+    }
+    expect((await login({ email: u.email, password: PASSWORD, device: u.device }, ip)).statusCode).toBe(429);
+  });
+});
+
+describe('what the limits count', () => {
+  it('successful sign-ins do not count towards the address limit (6 failures)', async () => {
+    const u = await register(t.app, {}, '10.9.3.1');
+    for (let i = 0; i < 8; i++) {
+      const res = await login({ email: u.email, password: PASSWORD, device: u.device }, '10.9.3.1');
+      expect(res.statusCode, `sign-in ${i + 1}`).toBe(200);
+    }
+  });
+
+  it('guesses at an e-mail nobody has stop at the account-wide limit (5 x 3), which holds back no other account', async () => {
+    const answers = [];
+    for (let i = 0; i < 16; i++) {
+      answers.push(
+        (
+          await login(
+            { email: 'nobody.here@example.com', password: 'guess', device: device() },
+            `10.9.4.${i}`,
+          )
+        ).statusCode,
+      );
+    }
+    expect(answers).toEqual([...Array(15).fill(401), 429]);
+    const u = await register(t.app, {}, '10.9.5.1');
+    expect(
+      (await login({ email: u.email, password: PASSWORD, device: device() }, '10.9.5.2')).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('partial login', () => {
+  it('of an account deleted after the device-limit answer is refused 401 Invalid token', async () => {
+    const u = await register(t.app, {}, '10.9.1.1');
+    for (const n of [2, 3])
+      await login({ email: u.email, password: PASSWORD, device: device(n) }, '10.9.1.1');
+    const blocked = await login({ email: u.email, password: PASSWORD, device: device(4) }, '10.9.1.1');
+    expect(blocked.statusCode).toBe(409);
+    await t.db.execute(sql`delete from users where id = ${u.user.id}`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/partial-login',
+      payload: { partialToken: blocked.json().partialToken, logoutDeviceIds: [u.device.id] },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid token' });
+  });
+});
+
+describe('a client without a browser name', () => {
+  it('gets a session whose browser is empty', async () => {
+    const u = await register(t.app, {}, '10.9.2.1');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    expect(address).toMatch(/^http:/);
+    const port = (t.app.server.address() as AddressInfo).port;
+    const body = JSON.stringify({ email: u.email, password: PASSWORD, device: device('raw') });
+    // node:http sends no User-Agent of its own.
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/auth',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(status).toBe(200);
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, u.user.id));
+    expect(rows.map((r) => [r.deviceId.startsWith('device-raw-'), r.userAgent])).toEqual(
+      expect.arrayContaining([[true, null]]),
+    );
+  });
+});
