@@ -48,6 +48,12 @@ export const modules = {
       'apps/api/test/entitlement.test.ts',
     ],
   },
+  'api-progress-writer': {
+    project: 'api',
+    what: 'the progress saves written in batches, against their own tests (a database, no app: minutes)',
+    mutate: ['apps/api/src/modules/courses/progress-writer.ts'],
+    tests: ['apps/api/test/progress-writer.test.ts'],
+  },
   'api-playback': {
     project: 'api',
     what: 'playback token signing and checking',
