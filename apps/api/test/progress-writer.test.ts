@@ -166,6 +166,53 @@ describe('batches', () => {
     expect(twoAtOnce.most()).toBe(2);
   });
 
+  it('the played seconds of several learners in one statement are each their own', async () => {
+    const users = [await learner(), await learner(), await learner()];
+    const c = counted(t.db);
+    const w = new ProgressWriter(c.db);
+    const ranges: Ranges[] = [
+      [[0, 4]],
+      [
+        [10, 12],
+        [20, 23],
+      ],
+      [[30, 31]],
+    ];
+    await Promise.all(users.map((u, i) => w.save(save(u, { lastSecond: 5, ranges: ranges[i]! }))));
+    expect(c.statements).toEqual(['progress_upsert_many:3']);
+    expect((await Promise.all(users.map((u) => stored(u)))).map((r) => r[0]?.played)).toEqual([
+      '{[0,4)}',
+      '{[10,12),[20,23)}',
+      '{[30,31)}',
+    ]);
+  });
+
+  it('two batches in flight with the same rows in opposite orders never deadlock (rows are locked in one order)', async () => {
+    const users = await Promise.all(Array.from({ length: 15 }, learner));
+    const episodes = [cat.freeEpisodes[0]!.id, cat.freeEpisodes[1]!.id];
+    const rows = users.flatMap((u) => episodes.map((e) => ({ u, e })));
+    const c = counted(t.db);
+    const w = new ProgressWriter(c.db, rows.length, 2);
+    for (let round = 1; round <= 10; round++) {
+      const saves = (list: typeof rows) =>
+        list.map(({ u, e }) => w.save(save(u, { episodeId: e, lastSecond: round })));
+      // One turn: the first batch has every row in one order, the second the same rows reversed, both in flight.
+      const answers = await Promise.all([...saves(rows), ...saves([...rows].reverse())]);
+      expect(answers.every((a) => a?.last_second === round)).toBe(true);
+    }
+    // A deadlock fails a batch, which is then written save by save: only batches means none happened.
+    expect(new Set(c.statements)).toEqual(new Set([`progress_upsert_many:${rows.length}`]));
+  });
+
+  it('a save alone whose statement fails gets the error, and the writer goes on', async () => {
+    const a = await learner();
+    const w = new ProgressWriter(t.db);
+    await expect(w.save(save(a, { episodeId: 'not-a-uuid' }))).rejects.toThrow(
+      /invalid input syntax for type uuid/,
+    );
+    expect(await w.save(save(a, { lastSecond: 3, percent: 1 }))).toMatchObject({ last_second: 3 });
+  });
+
   it('a save refused (no access) is answered with nothing, the others of its batch are saved', async () => {
     const a = await learner();
     const b = await learner();

@@ -69,11 +69,9 @@ export class ProgressWriter {
         const before = merged.get(key(save));
         merged.set(key(save), before ? together(before, save) : save);
       }
-      // Every batch takes its rows' locks in the same order, so two batches in flight at once that share a
-      // row wait for each other instead of deadlocking (which PostgreSQL would notice only after a second).
-      const rows = [...merged.values()].sort((x, y) =>
-        x.userId === y.userId ? (x.episodeId < y.episodeId ? -1 : 1) : x.userId < y.userId ? -1 : 1,
-      );
+      // The statement itself writes its rows in (learner, episode) order (PROGRESS_UPSERT_MANY's `order by`),
+      // so two batches in flight at once that share a row wait for each other instead of deadlocking.
+      const rows = [...merged.values()];
       if (rows.length === 1) {
         const row = await upsertProgress(this.db, rows[0]!);
         for (const w of batch) w.done(row);
