@@ -61,6 +61,14 @@ export const device = (n: number | string = 1) => ({
 });
 export const PASSWORD = 'correct-horse-battery';
 
+/** Login limits small enough for a test to reach: 3 failures an account, 6 an address, in 15 minutes. */
+export const SMALL_LOGIN_LIMITS = {
+  LOGIN_MAX_FAILURES_ACCOUNT: '3',
+  LOGIN_ACCOUNT_WINDOW_SECONDS: '900',
+  LOGIN_MAX_FAILURES_IP: '6',
+  LOGIN_IP_WINDOW_SECONDS: '900',
+};
+
 /** Registers a learner through the API and answers the login answer plus the password used. */
 export async function register(
   app: FastifyInstance,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema.js';
-import { createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
+import { createTestApp, device, PASSWORD, register, SMALL_LOGIN_LIMITS, type TestApp } from './helpers.js';
 
 /**
  * Login rules at their edges (PRODUCT.md §3): the limits count an e-mail address whatever its case, only
@@ -14,16 +14,7 @@ import { createTestApp, device, PASSWORD, register, type TestApp } from './helpe
 let t: TestApp;
 const now = Date.parse('2026-11-25T09:00:00Z');
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      LOGIN_MAX_FAILURES_ACCOUNT: '3',
-      LOGIN_ACCOUNT_WINDOW_SECONDS: '900',
-      LOGIN_MAX_FAILURES_IP: '6',
-      LOGIN_IP_WINDOW_SECONDS: '900',
-    },
-    undefined,
-    { limiterClock: () => now },
-  );
+  t = await createTestApp(SMALL_LOGIN_LIMITS, undefined, { limiterClock: () => now });
 });
 afterAll(() => t.close());
 

@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../src/plugins/mail.js';
 import { linkCode } from './mail-helpers.js';
-import { bearer, createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
+import {
+  bearer,
+  createTestApp,
+  device,
+  PASSWORD,
+  register,
+  SMALL_LOGIN_LIMITS,
+  type TestApp,
+} from './helpers.js';
 
 let t: TestApp;
 const sent: MailMessage[] = [];
 /** The limiter's clock: it moves only when a test moves it, however slow the machine is. */
 let now = Date.parse('2026-11-25T09:00:00Z');
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      LOGIN_MAX_FAILURES_ACCOUNT: '3',
-      LOGIN_ACCOUNT_WINDOW_SECONDS: '900',
-      LOGIN_MAX_FAILURES_IP: '6',
-      LOGIN_IP_WINDOW_SECONDS: '900',
-      REGISTER_MAX_PER_HOUR: '500',
-    },
-    undefined,
-    { limiterClock: () => now },
-  );
+  t = await createTestApp({ ...SMALL_LOGIN_LIMITS, REGISTER_MAX_PER_HOUR: '500' }, undefined, {
+    limiterClock: () => now,
+  });
   // The mails the platform queues, seen as they are queued.
   const send = t.app.mail.send.bind(t.app.mail);
   t.app.mail.send = async (m, o) => {
