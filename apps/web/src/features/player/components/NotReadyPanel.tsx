@@ -1,3 +1,4 @@
+import { forwardRef, type ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useI18n } from '../../../lib/i18n';
 import type { PlayerEpisode } from '../api/episodes';
@@ -16,21 +17,38 @@ export function NotReadyPanel({
   const { t } = useI18n();
   const preparing = status === 'queued' || status === 'processing';
   return (
-    <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-slate-900 p-6 text-center text-white">
+    <PlayerPanel>
       {preparing && <Spinner />}
       <p role="status">
         {t(preparing ? 'player.preparing' : status === 'failed' ? 'player.videoFailed' : 'player.noVideo')}
       </p>
       {preparing && <p className="text-sm text-slate-300">{t('player.preparingAuto')}</p>}
-      {onRetry && (
-        <button
-          type="button"
-          onClick={onRetry}
-          className="inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
-        >
-          {t('player.checkAgain')}
-        </button>
-      )}
+      {onRetry && <PanelButton onClick={onRetry}>{t('player.checkAgain')}</PanelButton>}
+    </PlayerPanel>
+  );
+}
+
+/** The frame of what stands in place of the video: the player's shape, dark, its content centred. */
+export function PlayerPanel({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-slate-900 p-6 text-center text-white">
+      {children}
     </div>
   );
 }
+
+/** The one action of such a panel ("check again", "try again"). */
+export const PanelButton = forwardRef<HTMLButtonElement, { onClick: () => void; children: ReactNode }>(
+  function PanelButton({ onClick, children }, ref) {
+    return (
+      <button
+        ref={ref}
+        type="button"
+        onClick={onClick}
+        className="inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+      >
+        {children}
+      </button>
+    );
+  },
+);

@@ -17,7 +17,7 @@ import { EndedOffer } from './EndedOffer';
 /** A new step (the list or the watched episodes changed) starts the offer afresh, its countdown too. */
 const EndedStepOffer = (p: Parameters<typeof EndedOffer>[0]) => <EndedOffer key={p.step.kind} {...p} />;
 import { LockedPanel } from './LockedPanel';
-import { NotReadyPanel } from './NotReadyPanel';
+import { NotReadyPanel, PanelButton, PlayerPanel } from './NotReadyPanel';
 import { VideoPlayer } from './VideoPlayer';
 
 /** A new token this long before the current one expires. */
@@ -193,16 +193,11 @@ function PlaybackError({ message, onRetry }: { message: string; onRetry: () => v
     if (!document.activeElement || document.activeElement === document.body) button.current?.focus();
   }, []);
   return (
-    <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-slate-900 p-6 text-center text-white">
+    <PlayerPanel>
       <p role="alert">{message}</p>
-      <button
-        ref={button}
-        type="button"
-        onClick={onRetry}
-        className="inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-semibold text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
-      >
+      <PanelButton ref={button} onClick={onRetry}>
         {t('common.retry')}
-      </button>
-    </div>
+      </PanelButton>
+    </PlayerPanel>
   );
 }
