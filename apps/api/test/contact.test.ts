@@ -237,6 +237,10 @@ describe('e-mail preferences and one-click unsubscribe', () => {
     const again = await t.app.inject({ method: 'POST', url: `/api/unsubscribe?token=${token}` });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('LINK_INVALID');
+    // Reopened, the spent link's page says so before offering anything to click.
+    const reopened = await t.app.inject({ method: 'GET', url: `/api/unsubscribe?token=${token}` });
+    expect(reopened.statusCode).toBe(400);
+    expect(reopened.json().code).toBe('LINK_INVALID');
     await remind(u.email);
     expect(await queued(u.email)).toHaveLength(before + 1);
   });
