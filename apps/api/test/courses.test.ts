@@ -198,6 +198,16 @@ describe('progress (PRODUCT.md section 5)', () => {
         await post('/api/users/watched-episode', { course_id: cat.paid, episode_id: b!.id }, u.access_token)
       ).json(),
     ).toEqual({ watched: true });
+    // An episode never played at all (no progress yet): not watched, and nothing written.
+    const [c] = cat.paidEpisodes;
+    const never = await post(
+      '/api/users/watched-episode',
+      { course_id: cat.paid, episode_id: c!.id },
+      u.access_token,
+    );
+    expect([never.statusCode, never.json()]).toEqual([200, { watched: false }]);
+    const ongoing = (await get(`/api/users/on-going-episode?course=${cat.paid}`, u.access_token)).json();
+    expect(ongoing.map((p: { episode_id: string }) => p.episode_id).sort()).toEqual([a!.id, b!.id].sort());
   });
 
   it('watched-episode lookup: ids without and with teasers, finish share over non-teaser episodes', async () => {
