@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
@@ -47,6 +47,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { storagePlugin } from './plugins/storage.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { safeErrorSerializer } from './lib/log.js';
+import { isWarmUpRequest } from './lib/warm-up.js';
 import './types.js';
 
 export interface AppDeps {
@@ -84,6 +85,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // The warm-up's requests before listening (lib/warm-up.ts) are not learners': not logged.
+    logController: new LogController({ disableRequestLogging: (request) => isWarmUpRequest(request.raw) }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -44,6 +44,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  /** Requests run through the app before it listens (lib/warm-up.ts); unset: 3,000 in production, 300 otherwise. */
+  WARM_UP_REQUESTS: z.coerce.number().int().min(0).max(100_000).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEV_SECRET),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -267,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     dbPoolMax: e.DB_POOL_MAX,
+    warmUpRequests: e.WARM_UP_REQUESTS ?? (production ? 3000 : 300),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/bootstrap.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from './db/seed.js';
 import { warmUp } from './db/warm.js';
+import { warmUpRequests } from './lib/warm-up.js';
 
 const say = (line: string) => process.stdout.write(`[rianroo] ${line}\n`);
 
@@ -50,6 +51,10 @@ async function main() {
   // The first requests after a start (a restart in the middle of the evening) meet a warm pool.
   await warmUp(database.db, config.dbPoolMax).catch((err: unknown) =>
     app.log.warn({ err }, 'database pool not warmed up'),
+  );
+  // ... and a process whose hot paths have run a few thousand times (the JavaScript optimised).
+  await warmUpRequests(app, config.warmUpRequests).catch((err: unknown) =>
+    app.log.warn({ err }, 'request paths not warmed up'),
   );
   try {
     await app.listen({ host: config.host, port: config.port });

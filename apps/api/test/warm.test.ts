@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { warmUp } from '../src/db/warm.js';
+import { warmUpRequests } from '../src/lib/warm-up.js';
 import { seedCatalogue } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
@@ -38,4 +39,36 @@ it('warming up opens every pool connection and prepares the hot statements the r
   expect(
     (await t.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(u.access_token) })).statusCode,
   ).toBe(200);
+});
+
+it('the request warm-up runs the hot paths as a learner, writes nothing, counts nothing, and its session ends with it', async () => {
+  const rows = async () =>
+    (
+      await t.db.$client.query<{ n: string }>(
+        `select (select count(*) from episode_progress) || '/' || (select count(*) from played_seconds_log)
+                || '/' || (select count(*) from sessions) || '/' || (select count(*) from users) as n`,
+      )
+    ).rows[0]!.n;
+  const requestSeries = async () =>
+    (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body
+      .split('\n')
+      .filter((l) => l.startsWith('http_requests_total{'))
+      .filter((l) => !l.includes('route="/metrics"'));
+  const before = { rows: await rows(), series: await requestSeries() };
+
+  const report = await warmUpRequests(t.app, 60);
+  // Six requests a round, ten rounds: the saves and the playback token reach their handlers (an episode that
+  // does not exist: 404, not 401), the course lists answer empty, the account of a user that does not exist 401.
+  expect(report.statuses).toEqual({ 200: 20, 401: 10, 404: 30 });
+
+  expect(await rows()).toBe(before.rows);
+  expect(await requestSeries()).toEqual(before.series);
+  // The session the warm-up was admitted under is refused as soon as it ends.
+  const token = await t.app.signer.signAccess({ sub: report.userId, sid: report.sessionId });
+  const after = await t.app.inject({
+    method: 'GET',
+    url: `/api/users/on-going-episode?course=${report.userId}`,
+    headers: bearer(token),
+  });
+  expect([after.statusCode, after.json().code]).toEqual([401, 'SESSION_REVOKED']);
 });

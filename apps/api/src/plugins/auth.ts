@@ -43,9 +43,18 @@ export class SessionGuard extends EventEmitter {
     super();
   }
 
+  /** Sessions of the warm-up before the listener opens (warm-up.ts): in no table, admitted only meanwhile. */
+  private readonly warmUps = new Map<string, Entry>();
+
+  /** Admits a session that exists nowhere, as a learner's, until `end()` (warm-up.ts, before listening). */
+  admitForWarmUp(sessionId: string, userId: string) {
+    this.warmUps.set(sessionId, { userId, role: 'learner', until: Infinity });
+    return { end: () => void this.warmUps.delete(sessionId) };
+  }
+
   /** The role of the session's user while the session is live, else undefined. */
   async liveRole(sessionId: string, userId: string): Promise<Role | undefined> {
-    const hit = this.listening ? this.cache.get(sessionId) : undefined;
+    const hit = this.warmUps.get(sessionId) ?? (this.listening ? this.cache.get(sessionId) : undefined);
     const entry = hit && hit.until > Date.now() ? hit : await this.lookup(sessionId);
     return entry && entry.userId === userId ? entry.role : undefined;
   }

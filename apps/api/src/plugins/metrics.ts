@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
+import { isWarmUpRequest } from '../lib/warm-up.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {
@@ -111,7 +112,7 @@ export const metricsPlugin = fp(
 
     app.addHook('onResponse', async (request, reply) => {
       const route = request.routeOptions.url ?? 'unmatched';
-      if (route === '/metrics') return;
+      if (route === '/metrics' || isWarmUpRequest(request.raw)) return;
       requests.inc({ method: request.method, route, status: String(reply.statusCode) });
       latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     });
