@@ -103,6 +103,30 @@ describe('retention', () => {
     expect(c.counts).toEqual(runs([1, 0, 20], [0, 20, 50]));
   });
 
+  it('writes a change only where the count changes: one learner watching on, save after save, leaves two', async () => {
+    // An episode of its own (50 s, in the free course), so that nobody else's viewing is in its changes.
+    const ep = (
+      await t.db.execute<{ id: string }>(
+        sql`insert into episodes (id, course_id, sort, title, duration_seconds)
+            values (gen_random_uuid(), ${cat.free}, 3, 'ตอนที่ 3', 50) returning id`,
+      )
+    ).rows[0]!.id;
+    const steps = async () =>
+      (
+        await t.db.execute<{ second: number; change: number }>(
+          sql`select second, change from episode_retention_steps where episode_id = ${ep} order by second`,
+        )
+      ).rows;
+    // Five saves of 10 s each, one after the other: their ranges meet at 10, 20, 30 and 40.
+    await viewer(ep, [0, 10], [10, 20], [20, 30], [30, 40], [40, 50]);
+    await service.refreshRetention();
+    expect(await steps()).toEqual([
+      { second: 0, change: 1 },
+      { second: 50, change: -1 },
+    ]);
+    expect((await curve(ep)).counts).toEqual(runs([1, 0, 50]));
+  });
+
   it('counts each played second once when two API processes refresh at once', async () => {
     const ep = cat.freeEpisodes[1]!.id;
     const { counts: before, viewers } = (await curve(ep)) as { counts: number[]; viewers: number };

@@ -479,15 +479,19 @@ export const playedSecondsLog = pgTable('played_seconds_log', {
   at: ts('at').notNull().defaultNow(),
 });
 
-/** Per episode and second, how many viewers played it (kept by the retention job from the log). */
-export const episodeRetention = pgTable(
-  'episode_retention',
+/**
+ * Per episode, how the number of viewers changes at each second (kept by the retention job from the log): a
+ * played range [a, b) counts +1 at a and -1 at b, so the viewers of second s are the sum of the changes up to
+ * s. A save adds two changes whatever its length, and a learner's consecutive ranges cancel where they meet.
+ */
+export const episodeRetentionSteps = pgTable(
+  'episode_retention_steps',
   {
     episodeId: uuid('episode_id')
       .notNull()
       .references(() => episodes.id, { onDelete: 'cascade' }),
     second: integer('second').notNull(),
-    viewers: integer('viewers').notNull(),
+    change: integer('change').notNull(),
   },
   (t) => [primaryKey({ columns: [t.episodeId, t.second] })],
 );
