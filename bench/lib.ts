@@ -152,10 +152,14 @@ export async function paced(
   connections = 10,
 ): Promise<Figures> {
   const { Agent, request: httpRequest } = await import('node:http');
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  // 'fifo': the connections take turns, as many steady clients would; with the default 'lifo' most of them
+  // sit idle once the server keeps up, the server closes them after its keep-alive timeout, and one reused at
+  // that very moment fails (43 errors in one first run, a race of the client, not the server's answer).
+  const agent = new Agent({ keepAlive: true, maxSockets: connections, scheduling: 'fifo' });
   const pathOf = (i: number) => (typeof request.path === 'function' ? request.path(i) : request.path);
   const latencies: number[] = [];
   const early: number[] = [];
+  const trace: number[][] = [];
   const late: number[] = [];
   let errors = 0;
   let non2xx = 0;
@@ -179,6 +183,7 @@ export async function paced(
             const took = performance.now() - due;
             latencies.push(took);
             (due - start < 3000 ? early : late).push(took);
+            if (process.env.BENCH_TRACE) (trace[Math.floor((due - start) / 500)] ??= []).push(took);
             if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
             resolve();
           });
@@ -194,6 +199,16 @@ export async function paced(
   await Promise.all(pending);
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
+  // BENCH_TRACE=1: the p99 and the slowest request of each half second (where a stall begins and ends).
+  if (process.env.BENCH_TRACE)
+    console.log(
+      trace
+        .map((l, k) => {
+          l.sort((a, b) => a - b);
+          return `${k / 2}s:p99=${Math.round(l[Math.floor(0.99 * l.length)]!)}/max=${Math.round(l[l.length - 1]!)}`;
+        })
+        .join(' '),
+    );
   const at = (list: number[], q: number) => {
     list.sort((a, b) => a - b);
     return Math.round(list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? 0);

@@ -13,6 +13,26 @@ afterAll(() => t.close());
 it('warming up opens every pool connection and prepares the hot statements the requests then use', async () => {
   await warmUp(t.db, 5);
   expect(t.db.$client.totalCount).toBe(5);
+  // On every connection, each hot statement is past PostgreSQL's five custom plans, where it weighs one generic
+  // plan: the save and the session check then run on a plan made once, not planned afresh by the first requests.
+  const clients = await Promise.all([1, 2, 3, 4, 5].map(() => t.db.$client.connect()));
+  try {
+    for (const c of clients) {
+      const { rows: plans } = await c.query<{ name: string; custom: number; generic: number }>(
+        `select name, custom_plans::int as custom, generic_plans::int as generic from pg_prepared_statements order by name`,
+      );
+      expect(plans.map((p) => [p.name, p.custom + p.generic])).toEqual(
+        ['progress_upsert', 'progress_upsert_many', 'sessions_live', 'sessions_touch', 'user_by_id'].map(
+          (n) => [n, 6],
+        ),
+      );
+      expect(plans.filter((p) => p.generic === 1).map((p) => p.name)).toEqual(
+        expect.arrayContaining(['progress_upsert_many', 'sessions_live', 'user_by_id']),
+      );
+    }
+  } finally {
+    for (const c of clients) c.release();
+  }
   const { rows } = await t.db.$client.query<{ n: number }>(
     `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = ''`,
   );

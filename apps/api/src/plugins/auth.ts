@@ -22,6 +22,9 @@ export const SESSIONS_LIVE = `select s.id, s.user_id, u.role, s.last_used_at < n
              from sessions s join users u on u.id = s.user_id
              where s.id = any($1::uuid[]) and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`;
 
+/** "Last used" of the sessions seen, several at once (after a restart every session is due at once). */
+export const SESSIONS_TOUCH = 'update sessions set last_used_at = now() where id = any($1::uuid[])';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type LiveRow = { id: string; user_id: string; role: Role; stale: boolean };
@@ -98,7 +101,7 @@ export class SessionGuard extends EventEmitter {
       this.db.$client
         .query({
           name: 'sessions_touch',
-          text: 'update sessions set last_used_at = now() where id = any($1::uuid[])',
+          text: SESSIONS_TOUCH,
           values: [ids],
         })
         .catch(() => {});
