@@ -6,9 +6,9 @@ import type { Db } from './client.js';
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /**
- * The statements of the hottest paths (a session check and its "last used", the user, a progress save), with arguments that
- * match nothing, under the names they run by: each connection plans them once, here, rather than in the
- * first requests after a start.
+ * The statements of the hottest paths (a session check and its "last used", the user, a progress save),
+ * with arguments that match nothing, under the names they run by: each connection plans them here, rather
+ * than in the first requests after a start.
  */
 const HOT: { name: string; text: string; values: unknown[] }[] = [
   { name: 'sessions_live', text: SESSIONS_LIVE, values: [[NOBODY]] },
@@ -27,7 +27,7 @@ const RUNS = 6;
 
 /**
  * Before the listener opens: every connection of the pool opened (connecting and authenticating is the
- * slow part of a cold start) and the hot statements prepared on each.
+ * slow part of a cold start) and the hot statements prepared and planned on each.
  */
 export async function warmUp(db: Db, connections: number) {
   const clients = await Promise.all(Array.from({ length: connections }, () => db.$client.connect()));
