@@ -242,3 +242,33 @@ describe('batches', () => {
     expect(await w.save(save(b, { lastSecond: 11, percent: 2 }))).toMatchObject({ last_second: 11 });
   });
 });
+
+describe('saves as HOT updates', () => {
+  it('no index of episode_progress covers a column a save changes, and its pages keep room (fillfactor 85)', async () => {
+    // What the save's ON CONFLICT branch sets (progress.repo.ts MERGED): with none of these indexed, PostgreSQL can
+    // update the row in place on its page, with no new index entries (0021 dropped (user_id, updated_at)).
+    const changed = [
+      'last_second',
+      'completion_percentage',
+      'watched_at',
+      'played',
+      'played_added',
+      'updated_at',
+    ];
+    const { rows } = await t.db.$client.query<{ index: string; columns: string[] }>(
+      `select i.indexrelid::regclass::text as index,
+              array(select a.attname::text from pg_attribute a where a.attrelid = i.indrelid and a.attnum = any(i.indkey)) as columns
+       from pg_index i where i.indrelid = 'episode_progress'::regclass`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const r of rows)
+      expect(
+        r.columns.filter((c) => changed.includes(c)),
+        r.index,
+      ).toEqual([]);
+    const options = await t.db.$client.query<{ reloptions: string[] | null }>(
+      `select reloptions from pg_class where oid = 'episode_progress'::regclass`,
+    );
+    expect(options.rows[0]!.reloptions).toEqual(['fillfactor=85']);
+  });
+});

@@ -437,7 +437,11 @@ export const episodes = pgTable(
   (t) => [index('episodes_course_idx').on(t.courseId, t.sort)],
 );
 
-/** One row per learner and episode; the rules of PRODUCT.md section 5 hold in the upsert itself. */
+/**
+ * One row per learner and episode; the rules of PRODUCT.md section 5 hold in the upsert itself. No index
+ * covers a column a save changes (updated_at, the position, the played seconds), so a save is a HOT update,
+ * with room left on each page (fillfactor 85, migration 0021).
+ */
 export const episodeProgress = pgTable(
   'episode_progress',
   {
@@ -463,7 +467,6 @@ export const episodeProgress = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.episodeId] }),
     index('episode_progress_user_course_idx').on(t.userId, t.courseId),
-    index('episode_progress_user_recent_idx').on(t.userId, t.updatedAt),
     index('episode_progress_course_user_idx').on(t.courseId, t.userId),
   ],
 );
