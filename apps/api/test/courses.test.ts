@@ -260,6 +260,16 @@ describe('progress (PRODUCT.md section 5)', () => {
     await save(u.access_token, cat.free, e2!.id, 7, 95);
     const last = (await get('/api/users/last-watched-episode', u.access_token)).json();
     expect(last).toMatchObject({ course: { id: cat.free }, episode: { id: e2!.id }, last_second: 7 });
+    // A course taken down is passed over: the latest activity in a published course answers.
+    await t.db.execute(sql`update courses set status = 'draft' where id = ${cat.free}`);
+    try {
+      expect((await get('/api/users/last-watched-episode', u.access_token)).json()).toMatchObject({
+        course: { id: cat.paid },
+        episode: { id: cat.paidEpisodes[0]!.id },
+      });
+    } finally {
+      await t.db.execute(sql`update courses set status = 'published' where id = ${cat.free}`);
+    }
     const mine = (await get('/api/users/my-course', u.access_token)).json();
     expect(mine.map((c: { id: string }) => c.id)).toEqual([cat.free, cat.paid]);
     expect(mine[0]).toMatchObject({ courseFinishPercentage: 50, lastWatchedEpisodeId: e2!.id });

@@ -157,9 +157,14 @@ export async function lastWatched(db: Db, userId: string) {
     title: string;
     last_second: number;
   }>(
-    `select p.course_id, p.episode_id, e.title, p.last_second from episode_progress p
-     join episodes e on e.id = p.episode_id join courses c on c.id = p.course_id and c.status = 'published'
-     where p.user_id = $1 order by p.updated_at desc limit 1`,
+    // By key only (the learner's rows, then one course and one episode each), so the cost follows the
+    // learner's rows, not the catalogue: left to itself the planner hashes every course and episode.
+    `select l.course_id, l.episode_id, e.title, l.last_second from (
+       select p.course_id, p.episode_id, p.last_second from episode_progress p
+       where p.user_id = $1
+         and (select c.status from courses c where c.id = p.course_id limit 1) = 'published'
+       order by p.updated_at desc limit 1) l
+     join episodes e on e.id = l.episode_id`,
     [userId],
   );
   return rows[0];
