@@ -1,9 +1,23 @@
 import autocannon from 'autocannon';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../apps/api/src/config.js';
+import { openDatabase } from '../apps/api/src/db/bootstrap.js';
 import { freePort } from '../apps/api/src/lib/net.js';
 
 export { freePort };
+
+/** The benchmarks' own PostgreSQL (`.data/bench`, made and migrated if missing), on a free port. */
+export async function openBenchDatabase() {
+  const config = loadConfig({
+    DATA_DIR: path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.data', 'bench'),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    LOG_LEVEL: 'silent',
+  });
+  return openDatabase(config, (l) => console.log(`[bench] ${l}`));
+}
 
 export interface Figures {
   rps: number;

@@ -7,9 +7,8 @@ import { fileURLToPath } from 'node:url';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { apiRoot, loadConfig } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/bootstrap.js';
-import { freePort, startNode, stopChild, waitForLine } from './lib.js';
+import { apiRoot } from '../apps/api/src/config.js';
+import { freePort, openBenchDatabase, startNode, stopChild, waitForLine } from './lib.js';
 
 const BULK = 1000;
 const RESETS = 20;
@@ -151,13 +150,7 @@ export async function benchMail(databaseUrl: string) {
 
 // Alone: the bench database of `npm run bench` (made if missing), the API built, then the mail figures.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const config = loadConfig({
-    DATA_DIR: path.join(here, '..', '.data', 'bench'),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase(config, (l) => console.log(`[bench] ${l}`));
+  const database = await openBenchDatabase();
   try {
     execFileSync(process.execPath, ['build.mjs'], { cwd: apiRoot() });
     console.log('\nmail under a burst, one API process, local SMTP peer');

@@ -1,9 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/bootstrap.js';
 import { createDb } from '../apps/api/src/db/client.js';
-import { freePort } from '../apps/api/src/lib/net.js';
+import { openBenchDatabase } from './lib.js';
 import { toRetentionCurve } from '../apps/api/src/modules/analytics/retention-drops.js';
 import { refreshRetention, retentionOf } from '../apps/api/src/modules/analytics/retention.repo.js';
 
@@ -14,17 +10,11 @@ import { refreshRetention, retentionOf } from '../apps/api/src/modules/analytics
  * (timed), then the curve is asked for 200 times, one at a time (what the endpoint's service does: its query,
  * the per-second arrays, the steep drops; no HTTP).
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 100_000);
 const DURATION = 1800;
 
 async function main() {
-  const config = loadConfig({
-    DATA_DIR: path.join(here, '..', '.data', 'bench'),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase(config, (l) => console.log(`[bench] ${l}`));
+  const database = await openBenchDatabase();
   const db = createDb(database.url, 4);
   try {
     const { rows } = await db.$client.query<{ id: string }>(

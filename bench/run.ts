@@ -5,8 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { apiRoot, loadConfig } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/bootstrap.js';
+import { apiRoot } from '../apps/api/src/config.js';
 import { TokenSigner } from '../apps/api/src/lib/tokens.js';
 import { PROGRESS_UPSERT } from '../apps/api/src/modules/courses/progress.repo.js';
 import { USER_BY_ID } from '../apps/api/src/modules/users/users.repo.js';
@@ -16,6 +15,7 @@ import { firstFrame } from './first-frame.js';
 import { benchMail } from './mail.js';
 import {
   cpuMeter,
+  openBenchDatabase,
   fmt,
   freePort,
   load,
@@ -74,13 +74,7 @@ async function resetPlayed(url: string) {
 }
 
 async function main() {
-  const dataDir = path.join(here, '..', '.data', 'bench');
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase(config, (l) => console.log(`[bench] ${l}`));
+  const database = await openBenchDatabase();
   try {
     await ensureLibraryData(database.url, (l) => console.log(`[bench] ${l}`));
     const signer = new TokenSigner(JWT_SECRET, 3600);

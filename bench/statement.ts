@@ -2,26 +2,17 @@
 // from four connections in batches of 25 (what the API's ProgressWriter sends under load), with and without
 // played ranges, six rounds each in turn: PostgreSQL's CPU a save (every PostgreSQL process, background ones
 // included), saves a second, and how many of the row updates were HOT (in place, no index entries).
-import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/bootstrap.js';
 import { PROGRESS_UPSERT_MANY } from '../apps/api/src/modules/courses/progress.repo.js';
 import { ensureLibraryData, learners } from './data.js';
-import { freePort, postgresCpu } from './lib.js';
+import { openBenchDatabase, postgresCpu } from './lib.js';
 
-const here = path.dirname(new URL(import.meta.url).pathname);
 const CONNECTIONS = 4;
 const BATCH = 25;
 const STATEMENTS = 120; // per connection and round
 const ROUNDS = 6;
 
-const config = loadConfig({
-  DATA_DIR: path.join(here, '..', '.data', 'bench'),
-  EMBEDDED_PG_PORT: String(await freePort()),
-  LOG_LEVEL: 'silent',
-});
-const database = await openDatabase(config, (l) => console.log(`[bench] ${l}`));
+const database = await openBenchDatabase();
 try {
   await ensureLibraryData(database.url, (l) => console.log(`[bench] ${l}`));
   const people = await learners(database.url, 2000);
