@@ -151,6 +151,65 @@ describe('access tokens', () => {
   });
 });
 
+describe('access tokens already checked (remembered by their exact text)', () => {
+  it('are still refused as expired from their expiry on', async () => {
+    const fresh = new TokenSigner(SECRET, 60);
+    const token = await fresh.signAccess({ sub: 'user-1', sid: 'session-1' });
+    expect(fresh.verifyAccess(token).sid).toBe('session-1');
+    expect(fresh.rememberedTokens).toBe(1);
+    vi.setSystemTime(NOW + 59_000);
+    expect(fresh.verifyAccess(token).sid).toBe('session-1');
+    vi.setSystemTime(NOW + 60_000);
+    expect(await errorOf(() => fresh.verifyAccess(token))).toMatchObject(EXPIRED);
+  });
+
+  it('do not vouch for a copy with another signature or other claims', async () => {
+    const fresh = new TokenSigner(SECRET, 60);
+    const token = handSigned(HS256, accessClaims());
+    expect(fresh.verifyAccess(token).sub).toBe('user-1');
+    const [h, b, sig] = token.split('.') as [string, string, string];
+    const flipped = sig.slice(0, 5) + (sig[5] === 'A' ? 'B' : 'A') + sig.slice(6);
+    expect(await errorOf(() => fresh.verifyAccess(`${h}.${b}.${flipped}`))).toMatchObject(INVALID);
+    expect(
+      await errorOf(() => fresh.verifyAccess(`${h}.${b64(accessClaims({ sub: 'user-2' }))}.${sig}`)),
+    ).toMatchObject(INVALID);
+    expect(fresh.rememberedTokens).toBe(1);
+  });
+
+  it('are not remembered when refused, nor while their not-before is still to come', async () => {
+    const fresh = new TokenSigner(SECRET, 60);
+    const early = handSigned(HS256, accessClaims({ nbf: NOW_S + 10 }));
+    expect(await errorOf(() => fresh.verifyAccess(early))).toMatchObject(INVALID);
+    expect(
+      await errorOf(() => fresh.verifyAccess(handSigned(HS256, accessClaims({ exp: NOW_S })))),
+    ).toMatchObject(EXPIRED);
+    expect(
+      await errorOf(() => fresh.verifyAccess(handSigned({ alg: 'none' }, accessClaims()))),
+    ).toMatchObject(INVALID);
+    expect(fresh.rememberedTokens).toBe(0);
+    vi.setSystemTime(NOW + 10_000);
+    expect(fresh.verifyAccess(early).sub).toBe('user-1');
+  });
+
+  it('are at most the limit: the expired ones go first, then all', async () => {
+    const fresh = new TokenSigner(SECRET, 60, 2);
+    const short = handSigned(HS256, accessClaims({ sid: 'short', exp: NOW_S + 5 }));
+    const long = handSigned(HS256, accessClaims({ sid: 'long', exp: NOW_S + 60 }));
+    fresh.verifyAccess(short);
+    fresh.verifyAccess(long);
+    expect(fresh.rememberedTokens).toBe(2);
+    vi.setSystemTime(NOW + 5_000);
+    fresh.verifyAccess(handSigned(HS256, accessClaims({ sid: 'third' })));
+    // `short` had expired: it went, `long` stayed.
+    expect(fresh.rememberedTokens).toBe(2);
+    expect(await errorOf(() => fresh.verifyAccess(short))).toMatchObject(EXPIRED);
+    fresh.verifyAccess(handSigned(HS256, accessClaims({ sid: 'fourth' })));
+    // None had expired: all went, the new one is remembered.
+    expect(fresh.rememberedTokens).toBe(1);
+    expect(fresh.verifyAccess(long).sid).toBe('long');
+  });
+});
+
 describe('partial-login tokens (the device-limit answer)', () => {
   const device = { id: 'device-4-abcdef', name: 'Firefox on Linux' };
 
