@@ -166,6 +166,23 @@ describe('batches', () => {
     expect(twoAtOnce.most()).toBe(2);
   });
 
+  it('by default one statement at a time: saves that come while one is in flight go together in the next', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, learner));
+    const c = counted(t.db);
+    const w = new ProgressWriter(c.db);
+    const first = w.save(save(users[0]!, { lastSecond: 1 }));
+    // The first statement is on its way; the rest arrive over the next turns of the event loop.
+    const rest: Promise<unknown>[] = [];
+    for (const u of users.slice(1)) {
+      await new Promise((r) => setImmediate(r));
+      rest.push(w.save(save(u, { lastSecond: 2 })));
+    }
+    await Promise.all([first, ...rest]);
+    expect(c.most()).toBe(1);
+    expect(c.statements[0]).toBe('progress_upsert:1');
+    expect(c.statements.length).toBeLessThan(users.length);
+  });
+
   it('the played seconds of several learners in one statement are each their own', async () => {
     const users = [await learner(), await learner(), await learner()];
     const c = counted(t.db);

@@ -26,7 +26,10 @@ function together(a: ProgressSave, b: ProgressSave): ProgressSave {
 /**
  * Writes progress saves in batches: the saves that arrive in one turn of the event loop go to PostgreSQL
  * as one statement (one round trip, one commit, one WAL flush for all of them), up to `maxBatch` at a time
- * and `maxInFlight` statements at once. Each save is answered only once its statement has committed, so an
+ * and `maxInFlight` statements at once. One at a time by default: what arrives meanwhile goes in the next
+ * statement, and a second statement in flight waited on the first's row locks whenever a learner's saves were
+ * in both (paced 4,000 saves/s of 2,000 learners: p99 493-615 ms with four in flight, 59-116 ms with one; the
+ * same learner's saves in one statement are also one row written, not two). Each save is answered only once its statement has committed, so an
  * acknowledged save is as durable as one written alone. Two saves of one learner's episode in one batch
  * become one row, as they would one after the other: the later position, the higher completion, the
  * ranges of both. Should a batch fail, its saves are written one by one, so one bad save cannot sink the
@@ -40,7 +43,7 @@ export class ProgressWriter {
   constructor(
     private readonly db: Db,
     private readonly maxBatch = 200,
-    private readonly maxInFlight = 4,
+    private readonly maxInFlight = 1,
   ) {}
 
   save(save: ProgressSave): Promise<SavedProgress | undefined> {
