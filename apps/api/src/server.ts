@@ -56,6 +56,9 @@ async function main() {
   await warmUpRequests(app, config.warmUpRequests).catch((err: unknown) =>
     app.log.warn({ err }, 'request paths not warmed up'),
   );
+  // ... and the sessions of the learners active lately already checked.
+  await app.ready();
+  await app.sessions.preload().catch((err: unknown) => app.log.warn({ err }, 'sessions not preloaded'));
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {

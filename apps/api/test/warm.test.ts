@@ -92,3 +92,48 @@ it('the request warm-up runs the hot paths as a learner, writes nothing, counts 
   });
   expect([after.statusCode, after.json().code]).toEqual([401, 'SESSION_REVOKED']);
 });
+
+it('a process starting preloads the sessions used in the last 20 minutes; revoked and older ones are looked up', async () => {
+  const recent = await register(t.app);
+  const older = await register(t.app);
+  const revoked = await register(t.app);
+  const sid = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+  await t.db.$client.query(`update sessions set last_used_at = now() - interval '21 minutes' where id = $1`, [
+    sid(older.access_token),
+  ]);
+  await t.db.$client.query(`update sessions set revoked_at = now() where id = $1`, [
+    sid(revoked.access_token),
+  ]);
+
+  // Another process, started after them, caching sessions for a minute.
+  const two = await createTestApp({ SESSION_CACHE_SECONDS: '60' }, t);
+  try {
+    expect(await two.app.sessions.preload()).toBeGreaterThanOrEqual(1);
+    const lookups: string[] = [];
+    const query = two.db.$client.query.bind(two.db.$client);
+    two.db.$client.query = ((q: { name?: string }, ...rest: unknown[]) => {
+      if (q?.name === 'sessions_live') lookups.push(q.name);
+      return (query as (...a: unknown[]) => unknown)(q, ...rest);
+    }) as typeof two.db.$client.query;
+    const me = (token: string) => two.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) });
+
+    expect((await me(recent.access_token)).statusCode).toBe(200);
+    expect(lookups).toEqual([]);
+    expect((await me(older.access_token)).statusCode).toBe(200);
+    expect(lookups).toEqual(['sessions_live']);
+    expect((await me(revoked.access_token)).json().code).toBe('SESSION_REVOKED');
+
+    // A preloaded session revoked afterwards is refused at once.
+    const heard = new Promise((resolve) => two.app.sessions.once('revoked', resolve));
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/save-logout-user',
+      headers: bearer(recent.access_token),
+    });
+    await heard;
+    expect((await me(recent.access_token)).json().code).toBe('SESSION_REVOKED');
+  } finally {
+    await two.close();
+  }
+});

@@ -22,6 +22,16 @@ export const SESSIONS_LIVE = `select s.id, s.user_id, u.role, s.last_used_at < n
              from sessions s join users u on u.id = s.user_id
              where s.id = any($1::uuid[]) and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`;
 
+/**
+ * The sessions used in the last 20 minutes ("last used" is kept to the nearest ten), with their users' roles:
+ * the learners active when a process starts.
+ */
+export const SESSIONS_RECENT = `select s.id, s.user_id, u.role
+             from sessions s join users u on u.id = s.user_id
+             where s.last_used_at > now() - interval '20 minutes' and s.revoked_at is null and s.expires_at > now()
+               and u.deleted_at is null
+             order by s.last_used_at desc limit $1`;
+
 /** "Last used" of the sessions seen, several at once (after a restart every session is due at once). */
 export const SESSIONS_TOUCH = 'update sessions set last_used_at = now() where id = any($1::uuid[])';
 
@@ -30,6 +40,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type LiveRow = { id: string; user_id: string; role: Role; stale: boolean };
 
 export class SessionGuard extends EventEmitter {
+  /** Sessions cached at most (beyond it the cache starts again empty). */
+  static readonly CACHE_MAX = 100_000;
   private readonly cache = new Map<string, Entry>();
   /** Lookups under way: concurrent requests of one session share one query. */
   private readonly inflight = new Map<string, Promise<Entry | undefined>>();
@@ -119,10 +131,25 @@ export class SessionGuard extends EventEmitter {
     if (row.stale) this.touch(sessionId);
     const entry = { userId: row.user_id, role: row.role, until: Date.now() + this.cacheMs };
     if (this.cacheMs > 0 && epoch === this.epoch) {
-      if (this.cache.size > 100_000) this.cache.clear();
+      if (this.cache.size > SessionGuard.CACHE_MAX) this.cache.clear();
       this.cache.set(sessionId, entry);
     }
     return entry;
+  }
+
+  /**
+   * Before the listener opens: the sessions in use lately go into the cache, so that the first request of each
+   * learner watching when the process (re)starts does not wait on a lookup, thousands in the same second. Only
+   * while revocations are heard (a revocation after the read reaches the cache; one during it voids the read).
+   */
+  async preload(limit = SessionGuard.CACHE_MAX): Promise<number> {
+    if (!this.listening || this.cacheMs <= 0) return 0;
+    const epoch = this.epoch;
+    const { rows } = await this.db.$client.query<Omit<LiveRow, 'stale'>>(SESSIONS_RECENT, [limit]);
+    if (epoch !== this.epoch || !this.listening) return 0;
+    const until = Date.now() + this.cacheMs;
+    for (const r of rows) this.cache.set(r.id, { userId: r.user_id, role: r.role, until });
+    return rows.length;
   }
 
   /** Called after sessions are revoked: this process stops accepting them at once. */
