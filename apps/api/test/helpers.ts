@@ -100,3 +100,18 @@ export async function register(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The names of the named statements sent on a pool (the hot paths name theirs: `sessions_live`,
+ * `progress_upsert_many`…) from now until `stop()`.
+ */
+export function namedStatements(db: Db) {
+  const names: string[] = [];
+  const pool = db.$client;
+  const query = pool.query;
+  pool.query = ((q: { name?: string }, ...rest: unknown[]) => {
+    if (q?.name) names.push(q.name);
+    return (query as (...a: unknown[]) => unknown).call(pool, q, ...rest);
+  }) as typeof query;
+  return { names, stop: () => void (pool.query = query) };
+}

@@ -12,39 +12,36 @@ export const isWarmUpRequest = (req: IncomingMessage) =>
 /**
  * The hot paths of a viewing evening, for a learner who exists nowhere: the progress save (every 10 s of
  * every viewer), the session check, the playback token and the episode lists of a course page. The saves
- * and the token name an episode that does not exist, so they write nothing and are answered 404; the lists
- * answer 200 with nothing in them.
+ * and the token name episodes that do not exist, so they write nothing and are answered 404; the lists
+ * answer 200 with nothing in them. Each round of six saves to other episodes than the round before, so that
+ * the saves in flight together go to the database as one statement of several rows, as a viewing evening's do.
  */
-function requests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
+function warmUpRequest(): (n: number) => { method: 'GET' | 'POST'; path: string; body?: string } {
   const course = randomUUID();
-  const episode = randomUUID();
-  return [
-    {
-      method: 'POST',
-      path: '/api/users/on-going-episode',
-      body: JSON.stringify({
-        course_id: course,
-        episode_id: episode,
-        last_second: 30,
-        episodeCompletionPercentage: 40,
-        playedRanges: [[20, 30]],
-      }),
-    },
-    { method: 'GET', path: '/api/auth' },
-    {
-      method: 'POST',
-      path: '/api/users/on-going-episode',
-      body: JSON.stringify({
-        course_id: course,
-        episode_id: episode,
-        last_second: 40,
-        episodeCompletionPercentage: 45,
-      }),
-    },
-    { method: 'GET', path: `/api/cloudflare/get-signed-token?episodeId=${episode}` },
-    { method: 'GET', path: `/api/users/on-going-episode?course=${course}` },
-    { method: 'GET', path: `/api/users/watched-episode?course=${course}` },
-  ];
+  const episodes = Array.from({ length: 16 }, () => randomUUID());
+  const save = (episode: string, lastSecond: number, extra: object) => ({
+    method: 'POST' as const,
+    path: '/api/users/on-going-episode',
+    body: JSON.stringify({ course_id: course, episode_id: episode, last_second: lastSecond, ...extra }),
+  });
+  return (n) => {
+    const round = Math.floor(n / 6);
+    const episode = episodes[round % episodes.length]!;
+    switch (n % 6) {
+      case 0:
+        return save(episode, 30, { episodeCompletionPercentage: 40, playedRanges: [[20, 30]] });
+      case 1:
+        return { method: 'GET', path: '/api/auth' };
+      case 2:
+        return save(episodes[(round + 8) % episodes.length]!, 40, { episodeCompletionPercentage: 45 });
+      case 3:
+        return { method: 'GET', path: `/api/cloudflare/get-signed-token?episodeId=${episode}` };
+      case 4:
+        return { method: 'GET', path: `/api/users/on-going-episode?course=${course}` };
+      default:
+        return { method: 'GET', path: `/api/users/watched-episode?course=${course}` };
+    }
+  };
 }
 
 export interface WarmUpReport {
@@ -81,8 +78,8 @@ export async function warmUpRequests(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const mix = requests();
-  const send = (r: (typeof mix)[number]) =>
+  const request = warmUpRequest();
+  const send = (r: ReturnType<typeof request>) =>
     new Promise<number>((resolve, reject) => {
       const headers: http.OutgoingHttpHeaders = { authorization };
       if (r.body) headers['content-type'] = 'application/json';
@@ -106,7 +103,7 @@ export async function warmUpRequests(
     await Promise.all(
       Array.from({ length: connections }, async () => {
         while (next < count && Date.now() < until) {
-          const status = await send(mix[next++ % mix.length]!);
+          const status = await send(request(next++));
           report.statuses[status] = (report.statuses[status] ?? 0) + 1;
         }
       }),
