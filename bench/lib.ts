@@ -219,7 +219,7 @@ export async function paced(
     if (next) send(c, next.text, next.due);
     else idle.push(c);
   };
-  /** One answer complete in c.buf: its status, and what follows it (nothing, with one request at a time). */
+  /** Gathers an answer's bytes; once its head and its Content-Length of body are in, records it and frees c. */
   const onData = (c: Conn, chunk: Buffer) => {
     c.buf = c.buf ? Buffer.concat([c.buf, chunk]) : chunk;
     const end = c.buf.indexOf('\r\n\r\n');
