@@ -47,7 +47,8 @@ export class TokenSigner {
    * Access tokens whose signature and claims were checked, by their exact text, with their expiry: a learner's
    * player sends the same token every 10 s, and the HMAC and the two JSON parses were a tenth of the API's CPU
    * a progress save. Only a token that passed every check is kept (a not-before in the future is refused, not
-   * kept); its expiry is checked on every use. Bounded: when full, the expired entries go, and if that is not enough, all of them.
+   * kept); its expiry is checked on every use. Bounded: when full, the expired entries go, and if that is not
+   * enough, all of them.
    */
   private readonly checked = new Map<string, { sub: string; sid: string; exp: number }>();
 
