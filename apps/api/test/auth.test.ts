@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -141,6 +141,61 @@ describe('POST /api/auth/refresh', () => {
       await heard;
       expect((await onTwo()).json().code).toBe('SESSION_REVOKED');
     } finally {
+      await two.close();
+    }
+  });
+
+  it('a session revoked while the notification channel was down: a lookup begun before is neither cached nor joined after', async () => {
+    const listeners = async () =>
+      (
+        await t.db.$client.query<{ pid: number }>(
+          `select pid from pg_stat_activity
+           where application_name = 'rianroo-sessions' and datname = current_database()`,
+        )
+      ).rows.map((r) => r.pid);
+    const before = new Set(await listeners());
+    const two = await createTestApp({ SESSION_CACHE_SECONDS: '60' }, t);
+    const pool = two.db.$client;
+    const query = pool.query;
+    try {
+      const u = await register(t.app);
+      const onTwo = () =>
+        two.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(u.access_token) });
+      // The second process's session lookup reads the session (live), and its answer is held back.
+      let reads = 0;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      pool.query = (async (q: { name?: string }, ...rest: unknown[]) => {
+        const result = await (query as (...a: unknown[]) => Promise<unknown>).call(pool, q, ...rest);
+        if (q?.name === 'sessions_live') {
+          reads++;
+          await released;
+        }
+        return result;
+      }) as typeof query;
+      const first = onTwo();
+      await vi.waitFor(() => expect(reads).toBe(1), { timeout: 10_000 });
+
+      // Its notification channel drops; the session is revoked meanwhile, unheard; the channel comes back.
+      const down = new Promise((resolve) => two.app.sessions.once('down', resolve));
+      const up = new Promise((resolve) => two.app.sessions.once('up', resolve));
+      const [mine] = (await listeners()).filter((pid) => !before.has(pid));
+      await t.db.$client.query('select pg_terminate_backend($1)', [mine]);
+      await down;
+      await t.db.$client.query(`update sessions set revoked_at = now() where user_id = $1`, [u.user.id]);
+      await up;
+      // A request after the reconnection does not wait for that older lookup's answer: it looks up afresh.
+      const second = onTwo();
+      await vi.waitFor(() => expect(reads).toBe(2), { timeout: 10_000 });
+
+      // The lookup's answer, read before the revocation, arrives after the reconnection: it is not cached.
+      release();
+      expect((await first).statusCode).toBe(200);
+      expect((await second).json().code).toBe('SESSION_REVOKED');
+      pool.query = query;
+      expect((await onTwo()).json().code).toBe('SESSION_REVOKED');
+    } finally {
+      pool.query = query;
       await two.close();
     }
   });

@@ -168,7 +168,8 @@ export class SessionGuard extends EventEmitter {
 
   /**
    * Hears revocations from every process. Reconnects with backoff when the connection drops; the cache
-   * is emptied and bypassed until it is back, since notifications may have been missed meanwhile.
+   * is emptied and bypassed until it is back, since notifications may have been missed meanwhile. Emits
+   * 'down' and 'up' as the connection drops and comes back, 'revoked' for each revocation heard.
    */
   listen(connectionString: string, log: FastifyBaseLogger) {
     return listenToChannels({
@@ -184,10 +185,16 @@ export class SessionGuard extends EventEmitter {
       onUp: () => {
         this.cache.clear();
         this.listening = true;
+        this.emit('up');
       },
       onDown: () => {
         this.listening = false;
+        // Lookups under way may have read a session that is revoked while no notification can be heard: their
+        // answers are not cached (the epoch), nor shared with the requests that come after.
+        this.epoch++;
         this.cache.clear();
+        this.inflight.clear();
+        this.emit('down');
       },
     });
   }
