@@ -55,7 +55,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   REFRESH_TOKEN_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(90),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(0),
-  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
   MAX_DEVICES: z.coerce.number().int().min(1).max(50).default(3),
   RESET_CODE_TTL_MINUTES: z.coerce
     .number()

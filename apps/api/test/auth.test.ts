@@ -1,7 +1,15 @@
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
+import {
+  bearer,
+  createTestApp,
+  device,
+  namedStatements,
+  PASSWORD,
+  register,
+  type TestApp,
+} from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -197,6 +205,32 @@ describe('POST /api/auth/refresh', () => {
     } finally {
       pool.query = query;
       await two.close();
+    }
+  });
+
+  it('a cached session is trusted no longer than until its own expiry', async () => {
+    const u = await register(t.app);
+    const { rows } = await t.db.$client.query<{ expires: Date }>(
+      `update sessions set expires_at = now() + interval '30 seconds' where user_id = $1 returning expires_at as expires`,
+      [u.user.id],
+    );
+    const expires = rows[0]!.expires.getTime();
+    // The process's clock only (the database keeps its own, for which the session stays live throughout).
+    vi.useFakeTimers({ toFake: ['Date'], now: expires - 30_000 });
+    const statements = namedStatements(t.db);
+    try {
+      const lookups = () => statements.names.filter((n) => n === 'sessions_live').length;
+      expect((await me(u.access_token)).statusCode).toBe(200);
+      expect(lookups()).toBe(1);
+      vi.setSystemTime(expires - 1);
+      expect((await me(u.access_token)).statusCode).toBe(200);
+      expect(lookups()).toBe(1); // cached (SESSION_CACHE_SECONDS is 60 here)
+      vi.setSystemTime(expires);
+      expect((await me(u.access_token)).statusCode).toBe(200);
+      expect(lookups()).toBe(2); // looked up again at its expiry, not 60 s after the first lookup
+    } finally {
+      statements.stop();
+      vi.useRealTimers();
     }
   });
 

@@ -13,12 +13,12 @@ type Role = 'learner' | 'instructor' | 'admin';
  * Knows whether a session is still live. Revocation takes effect at once in every API process: the
  * database notifies each one (LISTEN/NOTIFY, from a trigger on sessions) when the revoking transaction
  * commits, and the process drops the session from its cache. While that notification channel is down,
- * nothing is served from the cache. SESSION_CACHE_SECONDS bounds how long an entry lives regardless.
+ * nothing is served from the cache. SESSION_CACHE_SECONDS bounds how long an entry lives regardless, and so does the session's own expiry.
  */
 type Entry = { userId: string; role: Role; until: number };
 
 /** Live sessions and their users' roles (the hot path of every authenticated request), several at once. */
-export const SESSIONS_LIVE = `select s.id, s.user_id, u.role, s.last_used_at < now() - interval '10 minutes' as stale
+export const SESSIONS_LIVE = `select s.id, s.user_id, u.role, s.expires_at, s.last_used_at < now() - interval '10 minutes' as stale
              from sessions s join users u on u.id = s.user_id
              where s.id = any($1::uuid[]) and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`;
 
@@ -26,7 +26,7 @@ export const SESSIONS_LIVE = `select s.id, s.user_id, u.role, s.last_used_at < n
  * The sessions used in the last 20 minutes ("last used" is kept to the nearest ten), with their users' roles:
  * the learners active when a process starts.
  */
-export const SESSIONS_RECENT = `select s.id, s.user_id, u.role
+export const SESSIONS_RECENT = `select s.id, s.user_id, u.role, s.expires_at
              from sessions s join users u on u.id = s.user_id
              where s.last_used_at > now() - interval '20 minutes' and s.revoked_at is null and s.expires_at > now()
                and u.deleted_at is null
@@ -37,7 +37,7 @@ export const SESSIONS_TOUCH = 'update sessions set last_used_at = now() where id
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type LiveRow = { id: string; user_id: string; role: Role; stale: boolean };
+type LiveRow = { id: string; user_id: string; role: Role; expires_at: Date; stale: boolean };
 
 export class SessionGuard extends EventEmitter {
   /** Sessions cached at most (beyond it the cache starts again empty). */
@@ -129,12 +129,21 @@ export class SessionGuard extends EventEmitter {
     }
     // "Last used" on the account page, to the nearest ten minutes, without a write per request.
     if (row.stale) this.touch(sessionId);
-    const entry = { userId: row.user_id, role: row.role, until: Date.now() + this.cacheMs };
+    const entry = this.entry(row, Date.now());
     if (this.cacheMs > 0 && epoch === this.epoch) {
       if (this.cache.size > SessionGuard.CACHE_MAX) this.cache.clear();
       this.cache.set(sessionId, entry);
     }
     return entry;
+  }
+
+  /** A live session's cache entry: trusted for SESSION_CACHE_SECONDS, and never past the session's expiry. */
+  private entry(row: Omit<LiveRow, 'stale'>, now: number): Entry {
+    return {
+      userId: row.user_id,
+      role: row.role,
+      until: Math.min(now + this.cacheMs, row.expires_at.getTime()),
+    };
   }
 
   /**
@@ -147,8 +156,8 @@ export class SessionGuard extends EventEmitter {
     const epoch = this.epoch;
     const { rows } = await this.db.$client.query<Omit<LiveRow, 'stale'>>(SESSIONS_RECENT, [limit]);
     if (epoch !== this.epoch || !this.listening) return 0;
-    const until = Date.now() + this.cacheMs;
-    for (const r of rows) this.cache.set(r.id, { userId: r.user_id, role: r.role, until });
+    const now = Date.now();
+    for (const r of rows) this.cache.set(r.id, this.entry(r, now));
     return rows.length;
   }
 
