@@ -124,6 +124,8 @@ describe('signed playback', () => {
     const left = new Date(body.expiresAt).getTime() - Date.now();
     expect(left).toBeGreaterThan(50 * 60_000);
     expect(left).toBeLessThanOrEqual(3600_000);
+    // Its lifetime too, which a learner's device counts from when it arrived, whatever its clock says.
+    expect(body.expiresInSeconds).toBe(t.config.playbackTokenTtl);
 
     const master = await get(body.playbackUrl);
     expect(master.statusCode).toBe(200);

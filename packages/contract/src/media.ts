@@ -23,6 +23,8 @@ export const signedPlayback = z.object({
   token: z.string(),
   playbackUrl: z.string(),
   expiresAt: z.string(),
+  /** The token's lifetime from when it was issued: a learner's clock may be wrong, so renew from this. */
+  expiresInSeconds: z.number().int(),
   provider: z.enum(['local', 'cloudflare']),
   posterUrl: z.string().nullable(),
   durationSeconds: z.number().int(),

@@ -66,13 +66,15 @@ export class MediaService {
         undefined,
         { videoStatus: asset.status },
       );
-    const exp = Math.floor(Date.now() / 1000) + this.app.config.playbackTokenTtl;
+    const expiresInSeconds = this.app.config.playbackTokenTtl;
+    const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
     const expiresAt = new Date(exp * 1000).toISOString();
     if (this.cloudflare && asset.cloudflare_uid) {
       const signed = await this.cloudflare.sign(asset.cloudflare_uid, exp);
       return {
         ...signed,
         expiresAt,
+        expiresInSeconds,
         provider: 'cloudflare' as const,
         durationSeconds: asset.duration_seconds,
         captions: [],
@@ -89,6 +91,7 @@ export class MediaService {
       token,
       playbackUrl: `${base}/master.m3u8`,
       expiresAt,
+      expiresInSeconds,
       provider: 'local' as const,
       posterUrl: asset.has_poster ? `/api/media/poster/${asset.id}` : null,
       durationSeconds: asset.duration_seconds,

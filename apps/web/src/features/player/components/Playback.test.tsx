@@ -76,8 +76,11 @@ const episode = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The API of a learner who may watch `ep-1` (saved at 120 s); every token it hands out is a new one. */
-function stubApi() {
+/**
+ * The API of a learner who may watch `ep-1` (saved at 120 s); every token it hands out is a new one, for an hour.
+ * `serverBehindMs`: how far the server's clock is behind this device's.
+ */
+function stubApi(serverBehindMs = 0) {
   localStorage.setItem(KEYS.token, 'access-1');
   localStorage.setItem(KEYS.refreshToken, 'refresh-1');
   localStorage.setItem(KEYS.tokenSavedTime, String(nowSeconds()));
@@ -113,7 +116,8 @@ function stubApi() {
       return json({
         token,
         playbackUrl: `/api/stream/video-1/master.m3u8?token=${token}`,
-        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        expiresAt: new Date(Date.now() - serverBehindMs + 3_600_000).toISOString(),
+        expiresInSeconds: 3600,
         provider: 'local',
         posterUrl: null,
         durationSeconds: 600,
@@ -252,6 +256,23 @@ describe('a stream that refuses its playback token', () => {
       act(() => vi.advanceTimersByTime(3 * 3_600_000));
       await settle();
       expect(tokens).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a device whose clock is an hour fast renews the token a minute before it expires, not every few seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { tokens } = stubApi(3_600_000);
+      renderPlayer();
+      await loaded(1);
+      act(() => vi.advanceTimersByTime(3_600_000 - 61_000));
+      await settle();
+      expect(tokens).toHaveLength(1);
+      act(() => vi.advanceTimersByTime(2_000));
+      await loaded(2);
+      expect(tokens).toHaveLength(2);
     } finally {
       vi.useRealTimers();
     }

@@ -115,10 +115,13 @@ export function Playback(props: {
     [navigate, slug],
   );
 
-  // A new token shortly before this one expires; playback goes on from where it is.
+  // A new token shortly before this one expires; playback goes on from where it is. Counted on this device's
+  // clock from when the token arrived (the token's lifetime, not its expiry: a clock an hour fast would renew
+  // every few seconds).
+  const receivedAt = playback.dataUpdatedAt;
   useEffect(() => {
     if (!playback.data || stopped) return;
-    const left = new Date(playback.data.expiresAt).getTime() - Date.now() - RENEW_BEFORE_MS;
+    const left = receivedAt + playback.data.expiresInSeconds * 1000 - Date.now() - RENEW_BEFORE_MS;
     const timer = setTimeout(
       () => {
         const v = videoRef.current;
@@ -127,7 +130,7 @@ export function Playback(props: {
       Math.max(5_000, left),
     );
     return () => clearTimeout(timer);
-  }, [playback.data, stopped, renew]);
+  }, [playback.data, receivedAt, stopped, renew]);
 
   if (stopped) return <PlaybackError message={t('player.cannotPlay')} onRetry={tryAgain} />;
   if (playback.isPending) {
