@@ -52,7 +52,7 @@ describe('TestPage: what cannot be taken, in Thai', () => {
     expect(screen.queryByRole('button', { name: /เริ่มทำ/ })).toBeNull();
   });
 
-  it('says a network failure in Thai and loads the test on retry', { timeout: 10_000 }, async () => {
+  it('says a network failure in Thai and loads the test on retry', async () => {
     let fail = true;
     fakeApi({
       ...baseRoutes,
@@ -64,7 +64,11 @@ describe('TestPage: what cannot be taken, in Thai', () => {
     renderTestPage();
     // Two quiet retries first (a network failure may pass), then the message.
     expect(
-      await screen.findByText('ติดต่อเซิร์ฟเวอร์ไม่ได้ ตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองอีกครั้ง', {}, { timeout: 6000 }),
+      await screen.findByText(
+        'ติดต่อเซิร์ฟเวอร์ไม่ได้ ตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองอีกครั้ง',
+        {},
+        { timeout: 15_000 },
+      ),
     ).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'ลองอีกครั้ง' }));

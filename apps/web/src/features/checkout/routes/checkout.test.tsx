@@ -238,7 +238,7 @@ describe('result page', () => {
     render(at(`/checkout/complete/${id}`));
     expect(await screen.findByRole('heading', { name: 'กำลังรอยืนยันการชำระเงิน' })).toBeTruthy();
     expect(
-      await screen.findByRole('heading', { name: 'ชำระเงินสำเร็จ ขอบคุณค่ะ' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'ชำระเงินสำเร็จ ขอบคุณค่ะ' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'ดูใบเสร็จ' }).getAttribute('href')).toBe(
       '/account/receipts/RC-2026-000007',
