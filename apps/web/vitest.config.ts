@@ -9,6 +9,6 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
     // In CI the screens render on 2 cores beside the API tests: a screen may take seconds to settle there.
-    testTimeout: 20_000,
+    testTimeout: 40_000,
   },
 });
