@@ -166,7 +166,7 @@ describe('checkout with the sandbox provider', () => {
       (await post(`/api/checkout/sandbox/${opened.order.id}/promptpay`, u.access_token)).json().code,
     ).toBe('ORDER_NOT_PAYABLE');
 
-    const mail = await latestMail(t, u.email, 10_000, /ใบเสร็จรับเงิน/);
+    const mail = await latestMail(t, u.email, 30_000, /ใบเสร็จรับเงิน/);
     expect(mail.text).toContain(opened.order.number);
     expect(mail.text).toContain('2,990.00');
     expect(mail.text).toContain(

@@ -3,7 +3,7 @@ import { devMail } from '../src/db/schema.js';
 import type { TestApp } from './helpers.js';
 
 /** Waits for the newest development-outbox e-mail to `to` (optionally whose subject matches). */
-export async function latestMail(t: TestApp, to: string, timeoutMs = 10_000, subject?: RegExp) {
+export async function latestMail(t: TestApp, to: string, timeoutMs = 30_000, subject?: RegExp) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const rows = await t.db.select().from(devMail).where(eq(devMail.to, to)).orderBy(desc(devMail.createdAt));

@@ -267,7 +267,7 @@ describe('joining an organisation by e-mail domain', () => {
     expect(await organizationOf(u.access_token)).toBeNull();
     const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
     await post('/api/users/forgot-password', { email });
-    const code = linkCode((await latestMail(t, email, 10_000, /password|รหัสผ่าน/)).text);
+    const code = linkCode((await latestMail(t, email, 30_000, /password|รหัสผ่าน/)).text);
     const reset = await post('/api/users/reset-password', {
       verificationString: code,
       password: 'another-pass-77',

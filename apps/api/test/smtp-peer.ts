@@ -45,9 +45,9 @@ export async function startSmtpPeer() {
       held = undefined;
       release();
     },
-    /** The first mail to `to` whose subject matches, waiting up to 15 s for it. */
+    /** The first mail to `to` whose subject matches, waiting up to 30 s for it (jobs run beside other tests). */
     async waitFor(to: string, subject: RegExp): Promise<ParsedMail> {
-      const until = Date.now() + 15_000;
+      const until = Date.now() + 30_000;
       for (;;) {
         const hit = received.find(
           (m) => m.to && JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ''),

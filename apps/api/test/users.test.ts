@@ -224,7 +224,7 @@ describe('forgot and reset password', () => {
   it('e-mails a single-use link that resets the password and ends every session', async () => {
     const a = await register(t.app);
     expect((await post('/api/users/forgot-password', { email: a.email.toUpperCase() })).statusCode).toBe(200);
-    const mail = await latestMail(t, a.email, 10_000, /password|รหัสผ่าน/);
+    const mail = await latestMail(t, a.email, 30_000, /password|รหัสผ่าน/);
     const code = linkCode(mail.text);
     const verified = await post('/api/users/verify-password-reset', { verificationString: code });
     expect(verified.statusCode).toBe(200);
@@ -260,7 +260,7 @@ describe('forgot and reset password', () => {
   it('refuses an expired code', async () => {
     const a = await register(t.app);
     await post('/api/users/forgot-password', { email: a.email });
-    const code = linkCode((await latestMail(t, a.email, 10_000, /password|รหัสผ่าน/)).text);
+    const code = linkCode((await latestMail(t, a.email, 30_000, /password|รหัสผ่าน/)).text);
     await t.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await post('/api/users/verify-password-reset', { verificationString: code })).statusCode).toBe(
       400,
@@ -279,7 +279,7 @@ describe('forgot and reset password', () => {
       .insert(users)
       .values({ id: '01900000-0000-7000-8000-000000000001', email, firstName: 'เดิม', legacy: true });
     expect((await get(`/api/users/set-password-old-user/${encodeURIComponent(email)}`)).statusCode).toBe(200);
-    const mail = await latestMail(t, email, 10_000);
+    const mail = await latestMail(t, email, 30_000);
     expect(mail.text).toContain('mode=set');
     const code = linkCode(mail.text);
     expect(
