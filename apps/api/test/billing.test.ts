@@ -220,6 +220,24 @@ describe('checkout with the sandbox provider', () => {
     expect((await sub(u.access_token)).currentPeriodEnd).toBe('2027-03-31T03:00:00.000Z');
   });
 
+  it('a month bought during a paid year is added after it, and the learner stays an annual subscriber', async () => {
+    const u = await register(t.app);
+    await buy(u.access_token, 'annual');
+    const yearEnd = new Date((await sub(u.access_token)).currentPeriodEnd).getTime();
+    expect((await get('/api/auth', u.access_token)).json().bought_annual).toBe(true);
+    await buy(u.access_token, 'monthly');
+    const s = await sub(u.access_token);
+    expect(s).toMatchObject({ status: 'active', plan: { code: 'annual' } });
+    expect(new Date(s.currentPeriodEnd).getTime()).toBeGreaterThan(yearEnd + 27 * 86_400_000);
+    expect((await get('/api/auth', u.access_token)).json().bought_annual).toBe(true);
+    // The other way round: a year bought during a paid month makes the learner an annual subscriber at once.
+    const v = await register(t.app);
+    await buy(v.access_token, 'monthly');
+    await buy(v.access_token, 'annual');
+    expect(await sub(v.access_token)).toMatchObject({ plan: { code: 'annual' } });
+    expect((await get('/api/auth', v.access_token)).json().bought_annual).toBe(true);
+  });
+
   it('five orders paid at the same moment all count: five months on one subscription', async () => {
     const u = await register(t.app);
     const orders = [];

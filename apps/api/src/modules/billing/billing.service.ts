@@ -79,6 +79,10 @@ const notPayable = () => new AppError('ORDER_NOT_PAYABLE', 409, 'This order can 
  * Plans, the free trial, checkout, payments, receipts and the subscription jobs (PRODUCT.md section 7). Access
  * itself is the one SQL rule (course_access); this service only writes the rows it reads.
  */
+/** The subscription while its period runs at `now`, else undefined. */
+const runningAt = (current: SubscriptionRow | undefined, now: Date) =>
+  current && current.current_period_end.getTime() > now.getTime() ? current : undefined;
+
 export class BillingService {
   readonly sandbox: SandboxProvider | null;
   constructor(
@@ -194,7 +198,7 @@ export class BillingService {
 
   /** A paid period starts at the end of the current entitlement (renewal) or now, on the subscription's anchor day. */
   private period(plan: PlanRow, current: SubscriptionRow | undefined, now: Date) {
-    const running = current && current.current_period_end.getTime() > now.getTime() ? current : undefined;
+    const running = runningAt(current, now);
     const start = renewalStart(now, running?.current_period_end ?? null);
     const anchorDay = running?.anchor_day ?? bangkokDay(start);
     return { start, end: periodEnd(start, plan.interval, plan.interval_count, anchorDay), anchorDay };
@@ -341,10 +345,13 @@ export class BillingService {
     await repo.expireEnded(c, now, order.user_id);
     const current = await repo.currentSubscription(c, order.user_id, true);
     const period = this.period(order.plan, current, now);
+    // A month bought during a paid year is added after the year, and the plan stays the year's (the learner
+    // paid for it: bought_annual); a year bought during a month is the plan from now on.
+    const keepYear = runningAt(current, now)?.plan.interval === 'year';
     if (current)
       await repo.extendSubscription(c, {
         id: current.id,
-        planId: order.plan_id,
+        planId: keepYear ? current.plan.id : order.plan_id,
         end: period.end,
         anchorDay: period.anchorDay,
         provider: order.provider,
