@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly details: ErrorDetail[] = [],
     readonly body: Record<string, unknown> = {},
+    /** How long the server asked to wait before trying again (its Retry-After, in seconds), when it said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -29,7 +31,9 @@ export async function errorFrom(res: Response): Promise<ApiError> {
     typeof body.code === 'string' ? body.code : res.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST';
   const message = typeof body.message === 'string' ? body.message : res.statusText || 'Request failed';
   const details = Array.isArray(body.details) ? (body.details as ErrorDetail[]) : [];
-  return new ApiError(res.status, code, message, details, body);
+  const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
+  const wait = Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
+  return new ApiError(res.status, code, message, details, body, wait);
 }
 
 export const networkError = () => new ApiError(0, 'NETWORK_ERROR', 'No response from the server');

@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error';
+import { ApiError, errorFrom } from './api-error';
 import { useApiErrorHandler, useErrorText } from './forms';
 import { I18nProvider } from './i18n';
 import { ToastProvider } from './toast';
@@ -25,6 +25,36 @@ describe('the text of an API error', () => {
     expect(textOf(new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid e-mail or password'))).toBe(
       'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
     );
+  });
+
+  it('too many attempts: says how many minutes to wait when the server said (Retry-After), else a moment', async () => {
+    const limited = (retryAfter?: string) =>
+      errorFrom(
+        new Response(
+          JSON.stringify({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many attempts' }),
+          {
+            status: 429,
+            headers: {
+              'content-type': 'application/json',
+              ...(retryAfter ? { 'retry-after': retryAfter } : {}),
+            },
+          },
+        ),
+      );
+    expect(textOf(await limited('290'))).toBe('ลองหลายครั้งเกินไป กรุณารอ 5 นาทีแล้วลองใหม่');
+    cleanup();
+    expect(textOf(await limited('60'))).toBe('ลองหลายครั้งเกินไป กรุณารอ 1 นาทีแล้วลองใหม่');
+    cleanup();
+    expect(textOf(await limited('20'))).toBe('ลองหลายครั้งเกินไป กรุณารอสักครู่แล้วลองใหม่');
+    cleanup();
+    expect(textOf(await limited())).toBe('ลองหลายครั้งเกินไป กรุณารอสักครู่แล้วลองใหม่');
+    cleanup();
+    localStorage.setItem('lang', 'en');
+    expect(textOf(await limited('900'))).toBe('Too many attempts. Please wait 15 minutes and try again.');
+    cleanup();
+    expect(textOf(await limited('45'))).toBe('Too many attempts. Please wait a moment and try again.');
+    cleanup();
+    expect(textOf(await limited('61'))).toBe('Too many attempts. Please wait 2 minutes and try again.');
   });
 
   it('never shows the English server message on a Thai screen', () => {

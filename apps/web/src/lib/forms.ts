@@ -50,6 +50,11 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
 export function useErrorText() {
   const { t, lang } = useI18n();
   return (err: unknown): string => {
+    // Told how long to wait (a minute or more): say so, in whole minutes.
+    if (err instanceof ApiError && err.code === 'RATE_LIMITED' && (err.retryAfterSeconds ?? 0) >= 60) {
+      const n = Math.ceil(err.retryAfterSeconds! / 60);
+      return n === 1 ? t('error.RATE_LIMITED_MINUTE') : t('error.RATE_LIMITED_MINUTES', { n });
+    }
     if (err instanceof ApiError) {
       const text = (t as (key: string) => string | undefined)(`error.${err.code}`);
       if (text) return text;

@@ -37,6 +37,8 @@ export const th = {
   'error.INVALID_CREDENTIALS': 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
   'error.EMAIL_UNCONFIRMED': 'บัญชีนี้ไม่ได้แชร์อีเมลที่ยืนยันแล้ว กรุณาเข้าสู่ระบบด้วยวิธีอื่น',
   'error.RATE_LIMITED': 'ลองหลายครั้งเกินไป กรุณารอสักครู่แล้วลองใหม่',
+  'error.RATE_LIMITED_MINUTE': 'ลองหลายครั้งเกินไป กรุณารอ 1 นาทีแล้วลองใหม่',
+  'error.RATE_LIMITED_MINUTES': 'ลองหลายครั้งเกินไป กรุณารอ {n} นาทีแล้วลองใหม่',
   'error.ALREADY_EXISTS': 'อีเมลนี้มีบัญชีอยู่แล้ว',
   'error.WEAK_PASSWORD': 'รหัสผ่านนี้คาดเดาง่ายเกินไป กรุณาเลือกรหัสผ่านอื่น',
   'error.PASSWORD_MISMATCH': 'รหัสผ่านทั้งสองช่องไม่ตรงกัน',
@@ -339,6 +341,8 @@ export const en: Record<MessageKey, string> = {
   'error.EMAIL_UNCONFIRMED':
     'That account did not share a confirmed e-mail address. Please sign in another way.',
   'error.RATE_LIMITED': 'Too many attempts. Please wait a moment and try again.',
+  'error.RATE_LIMITED_MINUTE': 'Too many attempts. Please wait a minute and try again.',
+  'error.RATE_LIMITED_MINUTES': 'Too many attempts. Please wait {n} minutes and try again.',
   'error.ALREADY_EXISTS': 'An account with this e-mail already exists',
   'error.WEAK_PASSWORD': 'This password is too easy to guess; choose another',
   'error.PASSWORD_MISMATCH': 'The passwords do not match',
