@@ -13,7 +13,8 @@ type Role = 'learner' | 'instructor' | 'admin';
  * Knows whether a session is still live. Revocation takes effect at once in every API process: the
  * database notifies each one (LISTEN/NOTIFY, from a trigger on sessions) when the revoking transaction
  * commits, and the process drops the session from its cache. While that notification channel is down,
- * nothing is served from the cache. SESSION_CACHE_SECONDS bounds how long an entry lives regardless, and so does the session's own expiry.
+ * nothing is served from the cache. SESSION_CACHE_SECONDS bounds how long an entry lives regardless, and so
+ * does the session's own expiry.
  */
 type Entry = { userId: string; role: Role; until: number };
 

@@ -75,14 +75,14 @@ const couponInvalid = (problem: string) =>
   });
 const notPayable = () => new AppError('ORDER_NOT_PAYABLE', 409, 'This order can no longer be paid');
 
-/**
- * Plans, the free trial, checkout, payments, receipts and the subscription jobs (PRODUCT.md section 7). Access
- * itself is the one SQL rule (course_access); this service only writes the rows it reads.
- */
 /** The subscription while its period runs at `now`, else undefined. */
 const runningAt = (current: SubscriptionRow | undefined, now: Date) =>
   current && current.current_period_end.getTime() > now.getTime() ? current : undefined;
 
+/**
+ * Plans, the free trial, checkout, payments, receipts and the subscription jobs (PRODUCT.md section 7). Access
+ * itself is the one SQL rule (course_access); this service only writes the rows it reads.
+ */
 export class BillingService {
   readonly sandbox: SandboxProvider | null;
   constructor(
