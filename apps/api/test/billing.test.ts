@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/lib/ids.js';
 import type { MailMessage } from '../src/plugins/mail.js';
 import { coupons } from '../src/db/schema.js';
+import { insertReceipt } from '../src/modules/billing/billing.repo.js';
 import { bangkokDay, periodEnd } from '../src/modules/billing/periods.js';
 import { crc16, promptPayPayload } from '../src/modules/billing/promptpay.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
@@ -236,6 +237,59 @@ describe('checkout with the sandbox provider', () => {
     await buy(v.access_token, 'annual');
     expect(await sub(v.access_token)).toMatchObject({ plan: { code: 'annual' } });
     expect((await get('/api/auth', v.access_token)).json().bought_annual).toBe(true);
+  });
+
+  it('receipt numbers run without a gap: twelve learners paying at once, then a payment rolled back', async () => {
+    const numberOf = (receipt: string) => {
+      const m = /^RC-(\d{4})-(\d{6})$/.exec(receipt);
+      expect(m, receipt).not.toBeNull();
+      return { year: Number(m![1]), n: Number(m![2]) };
+    };
+    const latest = async () =>
+      (
+        await t.db.$client.query<{ number: string }>(
+          `select number from receipts order by number desc limit 1`,
+        )
+      ).rows[0]?.number;
+    const learners = await Promise.all(Array.from({ length: 12 }, () => register(t.app)));
+    const orders = await Promise.all(
+      learners.map(
+        async (u) => (await post('/api/checkout/orders', u.access_token, { plan: 'monthly' })).json().order,
+      ),
+    );
+    const before = (await latest()) ? numberOf((await latest())!).n : 0;
+    const paid = await Promise.all(
+      orders.map((o, k) => post(`/api/checkout/sandbox/${o.id}/card`, learners[k]!.access_token, GOOD_CARD)),
+    );
+    expect(paid.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const numbers = paid.map((r) => numberOf(r.json().receiptNumber));
+    const year = Number(
+      new Intl.DateTimeFormat('en', { timeZone: 'Asia/Bangkok', year: 'numeric' }).format(),
+    );
+    expect(new Set(numbers.map((x) => x.year))).toEqual(new Set([year]));
+    expect(numbers.map((x) => x.n).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, k) => before + 1 + k),
+    );
+
+    // A payment whose transaction is rolled back after its receipt was written: the next receipt takes its number.
+    const late = await register(t.app);
+    const order = (await post('/api/checkout/orders', late.access_token, { plan: 'monthly' })).json().order;
+    const c = await t.db.$client.connect();
+    try {
+      await c.query('begin');
+      const lost = await insertReceipt(c, {
+        id: uuidv7(),
+        orderId: order.id,
+        userId: late.user.id,
+        seller: t.config.payments.seller,
+      });
+      expect(numberOf(lost!).n).toBe(before + 13);
+      await c.query('rollback');
+    } finally {
+      c.release();
+    }
+    const next = await post(`/api/checkout/sandbox/${order.id}/card`, late.access_token, GOOD_CARD);
+    expect(numberOf(next.json().receiptNumber).n).toBe(before + 13);
   });
 
   it('five orders paid at the same moment all count: five months on one subscription', async () => {

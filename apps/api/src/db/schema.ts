@@ -302,6 +302,15 @@ export const receipts = pgTable('receipts', {
   issuedAt: ts('issued_at').notNull().defaultNow(),
 });
 
+/**
+ * The last receipt number of each Bangkok year: taken in the paying transaction (its row locked until the commit),
+ * so receipt numbers run without a gap (a sequence lost a number to every payment rolled back).
+ */
+export const receiptCounters = pgTable('receipt_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
 /** One reminder per subscription, period end and lead time, however often the job runs. */
 export const subscriptionReminders = pgTable(
   'subscription_reminders',

@@ -373,12 +373,19 @@ export async function insertReceipt(
     seller: { name: string; taxId: string; address: string };
   },
 ) {
+  // The year's next number, taken only when the order has no receipt yet: the counter's row stays locked until
+  // the paying transaction ends, so a payment rolled back gives its number back and numbers never skip.
   const { rows } = await db.query<{ number: string }>(
-    `insert into receipts (id, number, order_id, user_id, buyer_name, buyer_email, seller)
-     select $1, 'RC-' || to_char(now() at time zone 'Asia/Bangkok', 'YYYY') || '-'
-              || lpad(nextval('receipt_number_seq')::text, 6, '0'),
+    `with taken as (
+       insert into receipt_counters (year, last)
+       select extract(year from now() at time zone 'Asia/Bangkok')::int, 1
+       where not exists (select 1 from receipts where order_id = $2)
+       on conflict (year) do update set last = receipt_counters.last + 1
+       returning year, last)
+     insert into receipts (id, number, order_id, user_id, buyer_name, buyer_email, seller)
+     select $1, 'RC-' || taken.year || '-' || lpad(taken.last::text, 6, '0'),
             $2, u.id, trim(u.first_name || ' ' || u.last_name), u.email, $4
-     from users u where u.id = $3
+     from users u, taken where u.id = $3
      on conflict (order_id) do nothing
      returning number`,
     [r.id, r.orderId, r.userId, JSON.stringify(r.seller)],
