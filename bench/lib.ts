@@ -308,14 +308,21 @@ export async function paced(
   };
 }
 
+/** CPU seconds the hypervisor gave other guests instead of this machine ("steal", /proc/stat), all cores. */
+function stolenSeconds(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  return Number(fields[8] ?? 0) / 100; // cpu user nice system idle iowait irq softirq steal (USER_HZ)
+}
+
 /**
- * Starts counting CPU seconds of a server process, of PostgreSQL and of this process (the load generator);
- * the answer reads them, with the wall-clock seconds since the start.
+ * Starts counting CPU seconds of a server process, of PostgreSQL, of this process (the load generator) and
+ * those stolen by the hypervisor; the answer reads them, with the wall-clock seconds since the start.
  */
 export function cpuMeter(serverPid: number) {
   const server0 = cpuSeconds((_c, p) => p === serverPid);
   const pg0 = postgresCpu();
   const client0 = process.cpuUsage();
+  const stolen0 = stolenSeconds();
   const t0 = Date.now();
   return () => {
     const client = process.cpuUsage(client0);
@@ -324,6 +331,7 @@ export function cpuMeter(serverPid: number) {
       server: cpuSeconds((_c, p) => p === serverPid) - server0,
       postgres: postgresCpu() - pg0,
       client: (client.user + client.system) / 1e6,
+      stolen: stolenSeconds() - stolen0,
     };
   };
 }

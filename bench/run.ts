@@ -205,10 +205,12 @@ async function main() {
         apiCores: cores(used.server),
         postgresCores: cores(used.postgres),
         loadGeneratorCores: cores(used.client),
+        // The machine's cores given to other guests meanwhile (a VM's noisy neighbours): a run's p99 moves with it.
+        stolenCores: cores(used.stolen),
       };
       console.log(`  ${label.padEnd(44)} ${fmt(f)}`);
       console.log(
-        `  ${''.padEnd(44)} cores busy: API ${cpu.apiCores}, PostgreSQL ${cpu.postgresCores}, load generator ${cpu.loadGeneratorCores}`,
+        `  ${''.padEnd(44)} cores busy: API ${cpu.apiCores}, PostgreSQL ${cpu.postgresCores}, load generator ${cpu.loadGeneratorCores}; stolen by the hypervisor ${cpu.stolenCores}`,
       );
       return {
         ...f,
