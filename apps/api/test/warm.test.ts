@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { warmUp } from '../src/db/warm.js';
 import { warmUpRequests } from '../src/lib/warm-up.js';
 import { seedCatalogue } from './courses-fixture.js';
@@ -133,6 +133,38 @@ it('a process starting preloads the sessions used in the last 20 minutes; revoke
     await heard;
     expect((await me(recent.access_token)).json().code).toBe('SESSION_REVOKED');
   } finally {
+    await two.close();
+  }
+});
+
+it('the preloaded sessions expire from the cache spread over its second half, not all in the same moment', async () => {
+  const learners = await Promise.all(Array.from({ length: 10 }, () => register(t.app)));
+  const two = await createTestApp({ SESSION_CACHE_SECONDS: '60' }, t);
+  const start = Date.now();
+  vi.useFakeTimers({ toFake: ['Date'], now: start });
+  const statements = namedStatements(two.db);
+  try {
+    expect(await two.app.sessions.preload()).toBeGreaterThanOrEqual(10);
+    const lookupsAt = async (at: number) => {
+      vi.setSystemTime(at);
+      const before = statements.names.length;
+      for (const u of learners) {
+        const res = await two.app.inject({
+          method: 'GET',
+          url: '/api/auth',
+          headers: bearer(u.access_token),
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      return statements.names.slice(before).filter((n) => n === 'sessions_live').length;
+    };
+    expect(await lookupsAt(start + 29_000)).toBe(0);
+    const some = await lookupsAt(start + 45_000);
+    expect(some).toBeGreaterThan(0);
+    expect(some).toBeLessThan(learners.length);
+  } finally {
+    statements.stop();
+    vi.useRealTimers();
     await two.close();
   }
 });
