@@ -284,12 +284,27 @@ describe('checkout with the sandbox provider', () => {
         seller: t.config.payments.seller,
       });
       expect(numberOf(lost!).n).toBe(before + 13);
-      await c.query('rollback');
     } finally {
+      await c.query('rollback');
       c.release();
     }
     const next = await post(`/api/checkout/sandbox/${order.id}/card`, late.access_token, GOOD_CARD);
     expect(numberOf(next.json().receiptNumber).n).toBe(before + 13);
+
+    // A process of the version before, during a deploy, numbered its receipts from a sequence: its receipt takes
+    // the counter's next number all the same, and the one after it follows.
+    const old = await register(t.app);
+    const oldOrder = (await post('/api/checkout/orders', old.access_token, { plan: 'monthly' })).json().order;
+    const { rows } = await t.db.$client.query<{ number: string }>(
+      `insert into receipts (id, number, order_id, user_id, buyer_name, buyer_email, seller)
+       values ($1, 'RC-2026-' || lpad(nextval('receipt_number_seq')::text, 6, '0'), $2, $3, 'ทดสอบ', $4, '{}')
+       returning number`,
+      [uuidv7(), oldOrder.id, old.user.id, old.email],
+    );
+    expect(numberOf(rows[0]!.number).n).toBe(before + 14);
+    const after = await register(t.app);
+    const last = await buy(after.access_token, 'monthly');
+    expect(numberOf(last.receiptNumber).n).toBe(before + 15);
   });
 
   it('five orders paid at the same moment all count: five months on one subscription', async () => {

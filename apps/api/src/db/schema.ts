@@ -303,8 +303,9 @@ export const receipts = pgTable('receipts', {
 });
 
 /**
- * The last receipt number of each Bangkok year: taken in the paying transaction (its row locked until the commit),
- * so receipt numbers run without a gap (a sequence lost a number to every payment rolled back).
+ * The last receipt number of each Bangkok year, taken by the receipts_number trigger (migration 0022) in the
+ * paying transaction (its row locked until the commit), so receipt numbers run without a gap (a sequence lost a
+ * number to every payment rolled back).
  */
 export const receiptCounters = pgTable('receipt_counters', {
   year: integer('year').primaryKey(),

@@ -373,19 +373,12 @@ export async function insertReceipt(
     seller: { name: string; taxId: string; address: string };
   },
 ) {
-  // The year's next number, taken only when the order has no receipt yet: the counter's row stays locked until
-  // the paying transaction ends, so a payment rolled back gives its number back and numbers never skip.
+  // The number is the database's (the receipts_number trigger, migration 0022): the next of the Bangkok year,
+  // without a gap. An order that has its receipt already gets none.
   const { rows } = await db.query<{ number: string }>(
-    `with taken as (
-       insert into receipt_counters (year, last)
-       select extract(year from now() at time zone 'Asia/Bangkok')::int, 1
-       where not exists (select 1 from receipts where order_id = $2)
-       on conflict (year) do update set last = receipt_counters.last + 1
-       returning year, last)
-     insert into receipts (id, number, order_id, user_id, buyer_name, buyer_email, seller)
-     select $1, 'RC-' || taken.year || '-' || lpad(taken.last::text, 6, '0'),
-            $2, u.id, trim(u.first_name || ' ' || u.last_name), u.email, $4
-     from users u, taken where u.id = $3
+    `insert into receipts (id, order_id, user_id, buyer_name, buyer_email, seller)
+     select $1, $2, u.id, trim(u.first_name || ' ' || u.last_name), u.email, $4
+     from users u where u.id = $3
      on conflict (order_id) do nothing
      returning number`,
     [r.id, r.orderId, r.userId, JSON.stringify(r.seller)],
