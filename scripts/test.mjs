@@ -4,7 +4,7 @@
 // and its own summary lines are printed again at the very end: CI shows the tail of a long output, and Vitest's
 // part is thousands of lines above it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureCms } from './cms.mjs';
@@ -63,6 +63,8 @@ function failures(jsonReport) {
 ensureCms({ build: false });
 mkdirSync(path.join(root, '.data'), { recursive: true });
 const jsonReport = path.join(root, '.data', 'vitest-report.json');
+// A report left by an earlier run must not stand in for this one's.
+rmSync(jsonReport, { force: true });
 const unit = await vitest(jsonReport);
 let e2e = 0;
 if (existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
