@@ -18,6 +18,53 @@ test.describe('without scripts', () => {
     await expect(page.getByText('1 คอร์ส')).toBeVisible();
     await expect(page.getByRole('link', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })).toBeVisible();
   });
+
+  test("the catalogue's search form works: words and a level, sent with Enter or the button", async ({
+    page,
+  }) => {
+    await page.goto('/courses');
+    const box = page.getByRole('searchbox', { name: 'ค้นหาคอร์ส' });
+    await box.fill('หุ้น');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/courses\?q=%E0%B8%AB%E0%B8%B8%E0%B9%89%E0%B8%99&level=$/);
+    await expect(page.getByText('1 คอร์ส')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })).toBeVisible();
+    // The form shows the filter it was drawn for; a level narrows it further.
+    await expect(box).toHaveValue('หุ้น');
+    await box.fill('');
+    await page.getByRole('combobox', { name: 'ระดับ' }).selectOption('advanced');
+    await page.getByRole('button', { name: 'ค้นหา' }).click();
+    await expect(page).toHaveURL(/level=advanced$/);
+    const { total } = (await (await page.request.get('/api/courses?level=advanced')).json()) as {
+      total: number;
+    };
+    await expect(page.getByText(`${total} คอร์ส`)).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'ระดับ' })).toHaveValue('advanced');
+  });
+});
+
+test("words typed into the server's search box before the app arrives are searched by the app, focus kept", async ({
+  page,
+}) => {
+  // The app's entry script is held back until the learner has typed, as on a slow connection.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not waiting for the page's load (nor DOMContentLoaded, which waits for module scripts): the first bytes.
+  await page.goto('/courses', { waitUntil: 'commit' });
+  const box = page.getByRole('searchbox', { name: 'ค้นหาคอร์ส' });
+  await box.fill('หุ้น');
+  release();
+  // The app has taken over (the server's page is gone) with the words, the focus, and their results.
+  await expect(page.locator('.boot-page')).toHaveCount(0);
+  await expect(page.getByRole('searchbox')).toHaveValue('หุ้น');
+  await expect(page.getByRole('searchbox')).toBeFocused();
+  await expect(page).toHaveURL(/\/courses\?q=%E0%B8%AB%E0%B8%B8%E0%B9%89%E0%B8%99$/);
+  await expect(page.getByText('1 คอร์ส')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })).toBeVisible();
 });
 
 test("the server's list stays on screen until the app's catalogue replaces it, without asking the API again", async ({
@@ -39,6 +86,8 @@ test("the server's list stays on screen until the app's catalogue replaces it, w
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto('/courses');
+  // The app's own catalogue has replaced the server's page.
+  await expect(page.locator('.boot-page')).toHaveCount(0);
   await expect(page.getByRole('searchbox')).toBeVisible();
   await expect(page.getByRole('link', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __gone: number }).__gone)).toBe(0);

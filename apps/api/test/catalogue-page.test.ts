@@ -77,6 +77,25 @@ describe('the catalogue drawn by the server (issue 14: usable before any script)
     });
   });
 
+  it('carries the search form, filled with the filter it was drawn for, that asks this page again', async () => {
+    const form = (html: string) => /<form[^>]*>[\s\S]*?<\/form>/.exec(bootPage(html))?.[0] ?? '';
+    const plain = form((await t.app.inject('/courses')).body);
+    expect(plain).toContain('role="search" action="/courses" method="get"');
+    expect(plain).toContain('<input type="search" name="q" value=""');
+    expect(plain).toContain('<option value="" selected>ทุกระดับ</option>');
+    expect(plain).toContain('<button type="submit">ค้นหา</button>');
+    const filtered = form((await t.app.inject('/courses?level=beginner&q=%20ออม%20')).body);
+    expect(filtered).toContain('name="q" value=" ออม "');
+    expect(filtered).toContain('<option value="beginner" selected>เริ่มต้น</option>');
+    expect(filtered).not.toContain('<option value="" selected>');
+    // What the address carries is text in the box, never markup.
+    const hostile = form(
+      (await t.app.inject(`/courses?q=${encodeURIComponent('"><script>alert(1)</script>')}`)).body,
+    );
+    expect(hostile).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(hostile).not.toContain('<script>');
+  });
+
   it('says so when nothing matches, in Thai', async () => {
     const page = await t.app.inject('/courses?q=ไม่มีคอร์สนี้แน่นอน');
     expect(bootPage(page.body)).toContain('ไม่พบคอร์สที่ตรงกับการค้นหา');

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { keepServedPage } from './lib/page-data';
 // Sarabun is served from our own origin, so Thai reads well on devices without a Thai font.
 import '@fontsource/sarabun/400.css';
 import '@fontsource/sarabun/600.css';
@@ -25,10 +26,11 @@ function stylesApplied(): Promise<unknown> {
   );
 }
 
-void stylesApplied().then(() =>
+void stylesApplied().then(() => {
+  keepServedPage();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
     </StrictMode>,
-  ),
-);
+  );
+});

@@ -1,19 +1,27 @@
+import { useCallback } from 'react';
 import { PageLoading } from '../components/ui/Spinner';
+import { servedPage } from '../lib/page-data';
+
+/** The server's page itself, moved into the app: its fields keep what was typed, and the focus comes back. */
+function ServedPage({ node, focused }: { node: HTMLElement; focused: Element | null }) {
+  const hold = useCallback(
+    (el: HTMLDivElement | null) => {
+      if (!el || el.firstChild === node) return;
+      el.replaceChildren(node);
+      if (focused instanceof HTMLElement && node.contains(focused)) focused.focus();
+    },
+    [node, focused],
+  );
+  return <div ref={hold} />;
+}
 
 /**
- * The page the server drew into the first response (the catalogue, before any script: apps/api/src/plugins/web.ts),
- * read before the app replaces it. It stays on screen while the app's own page for that same address loads,
- * rather than a spinner in place of content the learner can already read; after a navigation, the spinner.
+ * While a page of the app loads: the page the server drew for this address (the catalogue, before any script:
+ * apps/api/src/plugins/web.ts, kept by keepServedPage), rather than a spinner in place of content the learner
+ * can already read and use; after a navigation, the spinner.
  */
-const served =
-  typeof document === 'undefined'
-    ? undefined
-    : { html: document.querySelector('#boot-page > .boot-page')?.outerHTML, href: window.location.href };
-
 export function PageFallback({ label }: { label: string }) {
-  if (served?.html && window.location.href === served.href) {
-    // Markup the server escaped and the browser has already shown as it is.
-    return <div dangerouslySetInnerHTML={{ __html: served.html }} />;
-  }
+  const page = servedPage();
+  if (page) return <ServedPage node={page.node} focused={page.focused} />;
   return <PageLoading label={label} />;
 }

@@ -32,3 +32,33 @@ export function takePageData<T>(apiPath: string): T | undefined {
 export function resetPageData() {
   answers = undefined;
 }
+
+/**
+ * The page the server drew into the first response (the catalogue: its list and search form, before any
+ * script), kept as the very elements, not a copy of their markup, so that what the learner typed into it and
+ * where the focus was survive the app's start (app/PageFallback shows it until the app's page is ready, and the
+ * app's page takes its fields over: servedField).
+ */
+let served: { node: HTMLElement; href: string; focused: Element | null } | undefined;
+
+/** Called once, just before the app first draws (main.tsx), while the server's page is still in the document. */
+export function keepServedPage() {
+  const node = document.querySelector<HTMLElement>('#boot-page > .boot-page');
+  const active = document.activeElement;
+  served = node
+    ? { node, href: window.location.href, focused: active && node.contains(active) ? active : null }
+    : undefined;
+}
+
+/** The server's page, while the app is still at the address it was served for; undefined after a navigation. */
+export function servedPage() {
+  return served && window.location.href === served.href ? served : undefined;
+}
+
+/** A field of the server's page as the learner left it (its value, and whether it had the focus). */
+export function servedField(name: string): { value: string; focused: boolean } | undefined {
+  const page = servedPage();
+  const field = page?.node.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+  if (!page || !field) return undefined;
+  return { value: field.value, focused: field === document.activeElement || field === page.focused };
+}

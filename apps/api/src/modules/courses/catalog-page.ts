@@ -16,10 +16,31 @@ const card = (c: CourseSummary) => {
   }</li>`;
 };
 
+/** The levels of the filter, as the app names them in Thai (apps/web i18n-strings, `level.*`). */
+const LEVELS = [
+  ['', 'ทุกระดับ'],
+  ['beginner', 'เริ่มต้น'],
+  ['intermediate', 'ปานกลาง'],
+  ['advanced', 'ขั้นสูง'],
+] as const;
+
 /**
- * /courses before any script: the first page of the catalogue for the page's filter as plain HTML (a learner
- * on a slow connection can read and open a course while the app is still on its way), and the same answer
- * embedded for the app, which then draws it without asking again.
+ * The app's search and level filter as a plain form: sent, it asks the server for /courses?q=…&level=…, which
+ * draws that list, so a learner can search before the app's scripts have arrived (the app takes the typed
+ * words over when it does: PageFallback).
+ */
+const searchForm = (q: string, level: string) =>
+  `<form class="boot-f" role="search" action="/courses" method="get">` +
+  `<label>ค้นหาคอร์ส<input type="search" name="q" value="${escapeHtml(q)}" maxlength="100" placeholder="เช่น หุ้น, Python, สติ"></label>` +
+  `<label>ระดับ<select name="level">${LEVELS.map(
+    ([value, label]) => `<option value="${value}"${value === level ? ' selected' : ''}>${label}</option>`,
+  ).join('')}</select></label>` +
+  `<button type="submit">ค้นหา</button></form>`;
+
+/**
+ * /courses before any script: the first page of the catalogue for the page's filter as plain HTML, with the
+ * search form (a learner on a slow connection can read, search and open a course while the app is on its way),
+ * and the same answer embedded for the app, which then draws it without asking again.
  */
 export function catalogPage(courses: CoursesService) {
   return async (path: string, query: URLSearchParams): Promise<PageParts | undefined> => {
@@ -34,7 +55,7 @@ export function catalogPage(courses: CoursesService) {
       ? `<ul class="boot-c">${answer.courses.map(card).join('')}</ul>`
       : '<p>ไม่พบคอร์สที่ตรงกับการค้นหา ลองใช้คำอื่นหรือล้างตัวกรอง</p>';
     return {
-      body: `<div class="boot-page"><h1 class="boot-t">คอร์สทั้งหมด</h1><p class="boot-n">${answer.total} คอร์ส</p>${list}</div>`,
+      body: `<div class="boot-page"><h1 class="boot-t">คอร์สทั้งหมด</h1>${searchForm(filter.q ?? '', parsed.data.level ?? '')}<p class="boot-n">${answer.total} คอร์ส</p>${list}</div>`,
       data: { [apiPath]: answer },
       chunks: [CHUNK],
     };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CourseCard, CourseGrid } from '../../../components/CourseCard';
 import { Button } from '../../../components/ui/Button';
@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
+import { servedField } from '../../../lib/page-data';
 import { useSearchCourses } from '../api/search';
 
 /** The public catalogue: search (Thai words are found inside titles) and a level filter, kept in the URL. */
@@ -13,7 +14,10 @@ export default function CatalogPage() {
   const { t } = useI18n();
   const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
+  // Taking over from the server's page (PageFallback): its search form as the learner left it.
+  const [served] = useState(() => ({ q: servedField('q'), level: servedField('level') }));
+  const [text, setText] = useState(served.q?.value ?? params.get('q') ?? '');
+  const searchBox = useRef<HTMLInputElement>(null);
   const filter = { q: params.get('q') ?? '', level: params.get('level') ?? '' };
   const result = useSearchCourses(filter);
   // Search as the learner types, a moment after the last key.
@@ -34,6 +38,16 @@ export default function CatalogPage() {
     else next.delete('level');
     setParams(next, { replace: true });
   };
+  // Once: a level chosen on the server's page but not yet sent applies; the focus stays in the search box.
+  useEffect(() => {
+    if (served.level && served.level.value !== filter.level) setLevel(served.level.value);
+    if (served.q?.focused && searchBox.current) {
+      const box = searchBox.current;
+      box.focus();
+      box.setSelectionRange(box.value.length, box.value.length);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on taking over only
+  }, []);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -46,6 +60,7 @@ export default function CatalogPage() {
         <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
           {t('catalog.search')}
           <input
+            ref={searchBox}
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}

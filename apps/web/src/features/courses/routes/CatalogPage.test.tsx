@@ -1,0 +1,78 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PageFallback } from '../../../app/PageFallback';
+import { keepServedPage } from '../../../lib/page-data';
+import { courseFixture, stubContentService, withApp } from '../../../test-content';
+import CatalogPage from './CatalogPage';
+
+/**
+ * The catalogue as the server drew it (apps/api catalog-page.ts), its search form as the learner left it
+ * before the app's scripts arrived: words typed, a level chosen, the focus in the search box.
+ */
+function servedCatalogue({ typed, level }: { typed: string; level: string }) {
+  document.body.innerHTML = `<div id="root"><main id="boot-page"><div class="boot-page"><h1>คอร์สทั้งหมด</h1>
+    <form role="search" action="/courses" method="get"><input type="search" name="q" value="">
+    <select name="level"><option value="">ทุกระดับ</option><option value="beginner">เริ่มต้น</option></select></form>
+    <ul><li><a href="/courses/served">ที่เซิร์ฟเวอร์วาด</a></li></ul></div></main></div>`;
+  const box = document.querySelector<HTMLInputElement>('input[name="q"]')!;
+  box.value = typed;
+  document.querySelector<HTMLSelectElement>('select[name="level"]')!.value = level;
+  box.focus();
+  keepServedPage();
+  // The app draws into #root, replacing what the server put there.
+  document.getElementById('root')!.replaceChildren();
+  return box;
+}
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe("the server's catalogue, while the app starts (issue 14: usable before any script)", () => {
+  it('stays on screen as the very page the learner was using: the typed words and the focus survive', () => {
+    const box = servedCatalogue({ typed: 'หุ้น', level: '' });
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    render(<PageFallback label="กำลังโหลด" />, { container: host });
+    expect(host.querySelector('input[name="q"]')).toBe(box);
+    expect(box.value).toBe('หุ้น');
+    expect(document.activeElement).toBe(box);
+    expect(screen.getByRole('link', { name: 'ที่เซิร์ฟเวอร์วาด' })).toBeTruthy();
+  });
+
+  it("the app's catalogue takes over the words typed, the level chosen and the focus, and searches them", async () => {
+    servedCatalogue({ typed: 'หุ้น', level: 'beginner' });
+    const fetchMock = stubContentService(
+      {},
+      {
+        'courses?': { total: 2, courses: [courseFixture({ id: 'c1', slug: 'a', title: 'ก' }), courseFixture({ id: 'c2', slug: 'b', title: 'ข' })] },
+        'courses?q=%E0%B8%AB%E0%B8%B8%E0%B9%89%E0%B8%99&level=beginner': { total: 0, courses: [] },
+      },
+    );
+    render(withApp(<CatalogPage />, '/courses'));
+    const box = await screen.findByRole<HTMLInputElement>('searchbox');
+    expect(box.value).toBe('หุ้น');
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(box.selectionStart).toBe('หุ้น'.length);
+    expect(screen.getByRole<HTMLSelectElement>('combobox').value).toBe('beginner');
+    // The words and the level are searched, as if the learner had typed them into the app.
+    await screen.findByText('ไม่พบคอร์สที่ตรงกับการค้นหา ลองใช้คำอื่นหรือล้างตัวกรอง');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      '/api/courses?q=%E0%B8%AB%E0%B8%B8%E0%B9%89%E0%B8%99&level=beginner',
+    );
+  });
+
+  it('a page the server did not draw leaves the search box empty and the focus alone', async () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    keepServedPage();
+    stubContentService({}, { 'courses?': { total: 0, courses: [] } });
+    render(withApp(<CatalogPage />, '/courses'));
+    const box = await screen.findByRole<HTMLInputElement>('searchbox');
+    expect(box.value).toBe('');
+    expect(document.activeElement).not.toBe(box);
+    render(<PageFallback label="กำลังโหลด" />);
+    expect(screen.getAllByText('กำลังโหลด').length).toBeGreaterThan(0);
+  });
+});
