@@ -1,4 +1,22 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+
+/**
+ * From the first byte of the page: counts every moment something matching `selector` has gone from the screen
+ * after it was shown (read with goneCount).
+ */
+async function watchVanishing(page: Page, selector: string) {
+  await page.addInitScript((sel) => {
+    const w = window as unknown as { __gone: number; __seen: boolean };
+    w.__gone = 0;
+    w.__seen = false;
+    new MutationObserver(() => {
+      if (document.querySelector(sel) !== null) w.__seen = true;
+      else if (w.__seen) w.__gone++;
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+const goneCount = (page: Page) => page.evaluate(() => (window as unknown as { __gone: number }).__gone);
 
 // Issue 14: the catalogue is drawn by the server, so that a learner on a slow connection can read and open a
 // course before the app's scripts have arrived; the app then takes over without a blank moment.
@@ -74,26 +92,67 @@ test("the server's list stays on screen until the app's catalogue replaces it, w
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/courses') searches.push(r.url());
   });
-  // From the first byte of the page: every moment the catalogue's links are gone from the screen.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __gone: number; __seen: boolean };
-    w.__gone = 0;
-    w.__seen = false;
-    new MutationObserver(() => {
-      const shown = document.querySelectorAll('a[href^="/courses/"]').length > 0;
-      if (shown) w.__seen = true;
-      else if (w.__seen) w.__gone++;
-    }).observe(document, { childList: true, subtree: true });
-  });
+  // Every moment the catalogue's links are gone from the screen.
+  await watchVanishing(page, 'a[href^="/courses/"]');
   await page.goto('/courses');
   // The app's own catalogue has replaced the server's page.
   await expect(page.locator('.boot-page')).toHaveCount(0);
   await expect(page.getByRole('searchbox')).toBeVisible();
   await expect(page.getByRole('link', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __gone: number }).__gone)).toBe(0);
+  expect(await goneCount(page)).toBe(0);
   expect(searches).toEqual([]);
   // The app is live: a search asks the API and narrows the list.
   await page.getByRole('searchbox').fill('หุ้น');
   await expect(page.getByText('1 คอร์ส')).toBeVisible();
   expect(searches.length).toBeGreaterThan(0);
+});
+
+test.describe('a course page without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('shows the course and its episodes, names it in the title and link-preview tags, and leads in', async ({
+    page,
+    request,
+  }) => {
+    const outline = (await (await request.get('/api/courses/stock-investing-basics')).json()) as {
+      course: { title: string };
+      episodes: { title: string }[];
+    };
+    await page.goto('/courses/stock-investing-basics');
+    await expect(page.getByRole('heading', { level: 1, name: outline.course.title })).toBeVisible();
+    for (const e of outline.episodes)
+      await expect(page.getByText(e.title, { exact: false }).first()).toBeVisible();
+    await expect(page).toHaveTitle(`${outline.course.title} · Rianroo เรียนรู้`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', outline.course.title);
+    await expect(page.getByRole('link', { name: 'เข้าเรียนคอร์สนี้' })).toHaveAttribute(
+      'href',
+      '/library/course/stock-investing-basics',
+    );
+  });
+});
+
+test("a course page: the server's drawing stays until the app's page replaces it, without asking for the outline", async ({
+  page,
+}) => {
+  const outlines: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/courses/stock-investing-basics') outlines.push(r.url());
+  });
+  await watchVanishing(page, 'h1');
+  await page.goto('/courses/stock-investing-basics');
+  // The app's own page (with its summary-document link, which the server's drawing has not) has taken over.
+  await expect(page.getByRole('link', { name: 'เอกสารสรุปคอร์ส' })).toBeVisible();
+  await expect(page.locator('.boot-page')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })).toBeVisible();
+  expect(await goneCount(page)).toBe(0);
+  expect(outlines).toEqual([]);
+  // The server's title belongs to this address: leaving it within the app gives the app's own back.
+  // (The editors' SEO title, once the content service answers.)
+  await expect(page).toHaveTitle(/^ลงทุนหุ้นไทยสำหรับมือใหม่/);
+  await page
+    .getByRole('link', { name: /Rianroo/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle('Rianroo เรียนรู้');
 });

@@ -23,6 +23,7 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { ContactService } from './modules/contact/contact.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { catalogPage } from './modules/courses/catalog-page.js';
+import { coursePage } from './modules/courses/course-page.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -157,10 +158,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   await app.register(contentRoutes);
   const catalogue = catalogPage(coursesService);
+  const course = coursePage(coursesService, config.publicUrl);
   await app.register(webPlugin, {
     page: async (path, query) => {
-      const ogTags = await certificates.openGraph(path);
-      return ogTags ? { head: ogTags } : catalogue(path, query);
+      return (await certificates.openGraph(path)) ?? (await catalogue(path, query)) ?? course(path);
     },
   });
   return app;

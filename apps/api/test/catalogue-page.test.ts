@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './helpers.js';
 
 // A built web app as Vite writes it: the page with its skeleton between the marks, and the build's manifest.
 const SKELETON = '<div aria-hidden="true" class="skeleton"></div>';
-const indexHtml = `<!doctype html><html lang="th"><head>
+const indexHtml = `<!doctype html><html lang="th"><head><title>Rianroo เรียนรู้</title><meta name="description" content="คอร์สออนไลน์ภาษาไทย" />
 <script type="module" crossorigin src="/assets/index-abc.js" nonce="${NONCE_PLACEHOLDER}"></script>
 </head><body><div id="root"><main id="boot-page"><!--page-->${SKELETON}<!--/page--></main></div></body></html>`;
 const manifest = {
@@ -21,10 +21,16 @@ const manifest = {
     isDynamicEntry: true,
     imports: ['index.html', '_forms.js'],
   },
+  'src/features/courses/routes/CoursePage.tsx': {
+    file: 'assets/CoursePage-abc.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_forms.js'],
+  },
 };
 
 let t: TestApp;
 let dist: string;
+let seeded: Awaited<ReturnType<typeof seedCatalogue>>;
 const HOSTILE = `</script><script>alert(1)</script><!-- & "quoted"`;
 
 beforeAll(async () => {
@@ -34,7 +40,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), indexHtml);
   await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   t = await createTestApp({ WEB_DIST: dist });
-  const seeded = await seedCatalogue(t);
+  seeded = await seedCatalogue(t);
   await t.db.execute(
     sql`update courses set title = ${HOSTILE}, subtitle = ${HOSTILE} where id = ${seeded.free}`,
   );
@@ -131,12 +137,87 @@ describe('the catalogue drawn by the server (issue 14: usable before any script)
   });
 
   it('other pages keep the skeleton, with no data and no preloads; the manifest is not served', async () => {
-    for (const url of ['/', '/library', '/courses/some-course']) {
+    for (const url of ['/', '/library', '/courses/some-course', '/courses/a/b']) {
       const page = await t.app.inject(url);
       expect(bootPage(page.body), url).toBe(SKELETON);
       expect(pageData(page.body), url).toBeUndefined();
       expect(page.body, url).not.toContain('modulepreload');
     }
     expect((await t.app.inject('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+});
+
+const title = (html: string) => /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"[^>]*>`).exec(html)?.[1];
+
+describe('a course page drawn by the server (issue 14; link previews read it without running scripts)', () => {
+  it("shows the course, its facts and episodes, links into the library, and embeds the API's outline", async () => {
+    const slug = `invest-${seeded.paid}`;
+    const page = await t.app.inject(`/courses/${slug}`);
+    const api = (await t.app.inject(`/api/courses/${slug}`)).json() as {
+      course: { title: string; episodeCount: number };
+      episodes: { title: string; isTeaser: boolean }[];
+    };
+    const body = bootPage(page.body);
+    expect(body).toContain(`<h1 class="boot-t">${api.course.title}</h1>`);
+    expect(body).toContain(`${api.course.episodeCount} ตอน`);
+    for (const e of api.episodes) expect(body).toContain(e.title);
+    expect(body).toContain('ดูตัวอย่างฟรี');
+    expect(body).toContain('สำหรับสมาชิก');
+    expect(body).toContain(`<a class="boot-a" href="/library/course/${slug}">`);
+    expect(pageData(page.body)!.data).toEqual({ [`/courses/${slug}`]: api });
+    const preloads = [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads.sort()).toEqual(['/assets/CoursePage-abc.js', '/assets/forms-abc.js']);
+  });
+
+  it('names the course in the title and the link-preview tags, with its address and cover as full URLs', async () => {
+    const slug = `invest-${seeded.paid}`;
+    await t.db.execute(sql`update courses set cover_image = '/media/covers/c.jpg' where id = ${seeded.paid}`);
+    const page = await t.app.inject(`/courses/${slug}`);
+    const api = (await t.app.inject(`/api/courses/${slug}`)).json() as { course: { title: string } };
+    expect(title(page.body)).toBe(`${api.course.title} · Rianroo เรียนรู้`);
+    // In place of the app's, which is kept for when the learner leaves this address (useDocumentMeta).
+    expect(page.body.match(/<title/g)).toHaveLength(1);
+    expect(page.body).toContain('<title data-default="Rianroo เรียนรู้">');
+    expect(page.body.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(page.body).toContain('data-default="คอร์สออนไลน์ภาษาไทย">');
+    expect(meta(page.body, 'og:title')).toBe(api.course.title);
+    expect(meta(page.body, 'og:url')).toBe(`${t.app.config.publicUrl}/courses/${slug}`);
+    expect(meta(page.body, 'og:image')).toBe(`${t.app.config.publicUrl}/media/covers/c.jpg`);
+    expect(meta(page.body, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(page.body, 'description')!.length).toBeGreaterThan(0);
+    expect(page.body).toContain(`<link rel="canonical" href="${t.app.config.publicUrl}/courses/${slug}">`);
+    // An SVG cover is no link preview's image.
+    await t.db.execute(sql`update courses set cover_image = '/covers/c.svg' where id = ${seeded.paid}`);
+    const svg = (await t.app.inject(`/courses/${slug}`)).body;
+    expect(meta(svg, 'og:image')).toBeUndefined();
+    expect(meta(svg, 'twitter:card')).toBe('summary');
+  });
+
+  it('a title cannot break out of the title, the tags or the page', async () => {
+    const slug = `free-${seeded.free}`;
+    const page = await t.app.inject(`/courses/${slug}`);
+    expect(page.body).not.toContain('<script>alert(1)');
+    const escaped = '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp; &quot;quoted&quot;';
+    expect(title(page.body)).toBe(`${escaped} · Rianroo เรียนรู้`);
+    expect(meta(page.body, 'og:title')).toBe(escaped);
+    expect(bootPage(page.body)).toContain(`<h1 class="boot-t">${escaped}</h1>`);
+    expect(bootPage(page.body)).toContain('เรียนฟรี');
+  });
+
+  it("a course that is not published, or not there, keeps the app's title and skeleton and embeds nothing", async () => {
+    for (const url of [`/courses/draft-${seeded.draft}`, '/courses/no-such-course']) {
+      const page = await t.app.inject(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(title(page.body), url).toBe('Rianroo เรียนรู้');
+      expect(bootPage(page.body), url).toBe(SKELETON);
+      expect(pageData(page.body), url).toBeUndefined();
+      expect(meta(page.body, 'og:title'), url).toBeUndefined();
+      expect(meta(page.body, 'description'), url).toBe('คอร์สออนไลน์ภาษาไทย');
+      expect(page.body, url).not.toContain('data-default');
+    }
   });
 });

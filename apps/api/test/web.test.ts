@@ -8,7 +8,8 @@ import { NONCE_PLACEHOLDER } from '../src/plugins/web.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 // A built web app as Vite writes it with `html.cspNonce` (apps/web/vite.config.ts).
-const indexHtml = `<!doctype html><html lang="th"><head>
+const indexHtml = `<!doctype html><html lang="th"><head><title>Rianroo เรียนรู้</title>
+<meta name="description" content="คอร์สออนไลน์" />
 <meta property="csp-nonce" nonce="${NONCE_PLACEHOLDER}">
 <script type="module" crossorigin src="/assets/index-abc.js" nonce="${NONCE_PLACEHOLDER}"></script>
 <link rel="modulepreload" crossorigin href="/assets/i18n-abc.js" nonce="${NONCE_PLACEHOLDER}">
@@ -163,6 +164,12 @@ describe('the web app pages and their CSP nonce (docs/decisions/007)', () => {
       '<meta property="og:url" content="http://rianroo.test/certificates/OGTESTCODE23">',
     );
     expect(page).toMatch(/og:description" content="[^"]*23 พฤศจิกายน พ\.ศ\. 2569/);
+    // Its title and description in place of the app's (one of each), the app's kept for when the learner leaves.
+    expect(page).toContain(
+      '<title data-default="Rianroo เรียนรู้">ใบประกาศนียบัตร: คอร์สทดสอบ · สมศรี &lt;b&gt;&quot;x&quot;&lt;/b&gt;</title>',
+    );
+    expect(page.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(page).toMatch(/<meta name="description" content="[^"]*คอร์สทดสอบ[^"]*" data-default="คอร์สออนไลน์">/);
     expect(page).not.toContain('<b>"x"</b>');
     expect(page.indexOf('og:title')).toBeLessThan(page.indexOf('</head>'));
     for (const url of ['/certificates/UNKNOWNCODE2', '/library', '/']) {

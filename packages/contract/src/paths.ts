@@ -10,3 +10,6 @@ export const catalogSearchPath = (f: { q?: string | null; level?: string | null 
   if (f.level) params.push(`level=${encodeURIComponent(f.level)}`);
   return `/courses?${params.join('&')}`;
 };
+
+/** A course page's outline (`GET /api/courses/:slug`), asked by the page and embedded by the server under it. */
+export const courseOutlinePath = (slug: string) => `/courses/${encodeURIComponent(slug)}`;

@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../lib/html.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,9 @@ export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
  * fetched beside the entry script (source paths as in Vite's manifest).
  */
 export interface PageParts {
+  /** The page's title and meta description, in place of the app's (plain text; see pageMeta). */
+  title?: string;
+  description?: string;
   head?: string;
   body?: string;
   data?: Record<string, unknown>;
@@ -42,6 +46,29 @@ const scriptJson = (value: unknown) =>
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The page's own title and description in place of the app's, each keeping the app's in `data-default`: they
+ * belong to this address only, and the app puts its own back when the learner leaves it (useDocumentMeta).
+ */
+function pageMeta(html: string, parts: PageParts | undefined) {
+  let out = html;
+  if (parts?.title) {
+    const title = escapeHtml(parts.title);
+    out = out.replace(
+      /<title>([^<]*)<\/title>/,
+      (_m, app: string) => `<title data-default="${app.replace(/"/g, '&quot;')}">${title}</title>`,
+    );
+  }
+  if (parts?.description) {
+    const description = escapeHtml(parts.description);
+    out = out.replace(
+      /<meta name="description" content="([^"]*)"\s*\/?>/,
+      (_m, app: string) => `<meta name="description" content="${description}" data-default="${app}">`,
+    );
+  }
+  return out;
+}
 
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: WebOptions) => {
@@ -77,6 +104,7 @@ export const webPlugin = fp(
           ? `<script type="application/json" id="page-data" nonce="${nonce}">${scriptJson(parts.data)}</script>`
           : '',
       ].join('');
+      html = pageMeta(html, parts);
       if (head) html = html.replace('</head>', `${head}</head>`);
       if (parts?.body) html = html.replace(BODY, () => `<!--page-->${parts.body}<!--/page-->`);
       return reply

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { PageFallback } from './PageFallback';
+import { PageFallback } from '../components/PageFallback';
 import { Route, Routes } from 'react-router';
 import { useI18n } from '../lib/i18n';
 import HomePage from '../features/home/routes/HomePage';

@@ -36,8 +36,8 @@ export function resetPageData() {
 /**
  * The page the server drew into the first response (the catalogue: its list and search form, before any
  * script), kept as the very elements, not a copy of their markup, so that what the learner typed into it and
- * where the focus was survive the app's start (app/PageFallback shows it until the app's page is ready, and the
- * app's page takes its fields over: servedField).
+ * where the focus was survive the app's start (components/PageFallback shows it until the app's page is
+ * ready, and the app's page takes its fields over: servedField).
  */
 let served: { node: HTMLElement; href: string; focused: Element | null } | undefined;
 

@@ -8,9 +8,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { escapeHtml } from '../../lib/html.js';
+import { metaTags } from '../../lib/html.js';
 import { certificateMail } from '../../mail/templates.js';
 import type { Storage } from '../../plugins/storage.js';
+import type { PageParts } from '../../plugins/web.js';
 import type { AssessmentsService } from '../assessments/assessments.service.js';
 import type { CoursesService } from '../courses/courses.service.js';
 import { certificateCode, nameOnCertificate } from './certificate-code.js';
@@ -216,10 +217,11 @@ export class CertificatesService {
   }
 
   /**
-   * Open Graph tags of a certificate's public page (`/certificates/:code`), so that a shared link previews
-   * with the learner, the course and whether it holds; nothing for other pages or unknown codes.
+   * The title, description and Open Graph tags of a certificate's public page (`/certificates/:code`), so that
+   * a shared link previews with the learner, the course and whether it holds; nothing for other pages or
+   * unknown codes.
    */
-  async openGraph(path: string): Promise<string | undefined> {
+  async openGraph(path: string): Promise<PageParts | undefined> {
     const code = /^\/certificates\/([A-Za-z0-9]{6,32})\/?$/.exec(path)?.[1]?.toUpperCase();
     if (!code) return undefined;
     const found = await repo.certificateByCode(this.db, code);
@@ -240,12 +242,11 @@ export class CertificatesService {
       ['twitter:title', title],
       ['twitter:description', description],
     ];
-    return [
-      `<meta name="description" content="${escapeHtml(description)}">`,
-      ...tags.map(
-        ([k, v]) => `<meta ${k.startsWith('og:') ? 'property' : 'name'}="${k}" content="${escapeHtml(v)}">`,
-      ),
-    ].join('');
+    return {
+      title,
+      description,
+      head: metaTags(tags),
+    };
   }
 
   async mine(userId: string) {

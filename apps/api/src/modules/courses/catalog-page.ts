@@ -2,6 +2,7 @@ import { catalogSearchPath, searchQuery, searchResult, type CourseSummary } from
 import { escapeHtml } from '../../lib/html.js';
 import type { PageParts } from '../../plugins/web.js';
 import type { CoursesService } from './courses.service.js';
+import { LEVEL_NAMES } from './page-words.js';
 
 /** The catalogue's app chunk (apps/web), fetched beside the entry script. */
 const CHUNK = 'src/features/courses/routes/CatalogPage.tsx';
@@ -16,13 +17,8 @@ const card = (c: CourseSummary) => {
   }</li>`;
 };
 
-/** The levels of the filter, as the app names them in Thai (apps/web i18n-strings, `level.*`). */
-const LEVELS = [
-  ['', 'ทุกระดับ'],
-  ['beginner', 'เริ่มต้น'],
-  ['intermediate', 'ปานกลาง'],
-  ['advanced', 'ขั้นสูง'],
-] as const;
+/** The level filter's choices: all, then each level. */
+const LEVELS: [string, string][] = [['', 'ทุกระดับ'], ...Object.entries(LEVEL_NAMES)];
 
 /**
  * The app's search and level filter as a plain form: sent, it asks the server for /courses?q=…&level=…, which

@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PageFallback } from '../../../app/PageFallback';
+import { PageFallback } from '../../../components/PageFallback';
 import { keepServedPage } from '../../../lib/page-data';
 import { courseFixture, stubContentService, withApp } from '../../../test-content';
 import CatalogPage from './CatalogPage';

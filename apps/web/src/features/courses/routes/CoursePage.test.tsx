@@ -110,3 +110,22 @@ describe('course page with the editors details', () => {
     expect(document.title).toBe('ลงทุนหุ้นไทยสำหรับมือใหม่ · Rianroo เรียนรู้');
   });
 });
+
+describe('course page the server drew (issue 14)', () => {
+  it("leaving it gives the app's own title and description back, not the server's words for this address", async () => {
+    // As apps/api plugins/web.ts serves it: the course's title and description, the app's kept aside.
+    document.head.innerHTML =
+      '<title data-default="Rianroo เรียนรู้">ลงทุนหุ้นไทยสำหรับมือใหม่ · Rianroo เรียนรู้</title>' +
+      '<meta name="description" content="เริ่มจากศูนย์" data-default="ค่าเริ่มต้น">';
+    stubContentService({}, { 'courses/stocks': outline });
+    const { unmount } = render(page());
+    await screen.findByRole('heading', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' });
+    expect(document.title).toBe('ลงทุนหุ้นไทยสำหรับมือใหม่ · Rianroo เรียนรู้');
+    expect(document.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('เริ่มจากศูนย์');
+    unmount();
+    expect(document.title).toBe('Rianroo เรียนรู้');
+    expect(document.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('ค่าเริ่มต้น');
+    // Later pages set and restore as usual.
+    expect(document.querySelector('title')!.hasAttribute('data-default')).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/Card';
-import { PageLoading } from '../../../components/ui/Spinner';
+import { PageFallback } from '../../../components/PageFallback';
 import { ApiError } from '../../../lib/api-error';
 import { minutes } from '../../../lib/format';
 import { useErrorText } from '../../../lib/forms';
@@ -34,8 +34,13 @@ export default function CoursePage() {
     return () => window.clearTimeout(id);
   }, []);
   const title = outline.data?.course.title;
-  useDocumentMeta(details?.seoTitle ?? (title && `${title} · ${t('app.name')}`), details?.seoDescription);
-  if (outline.isPending || (!settled && !graceOver)) return <PageLoading label={t('common.loading')} />;
+  const outlineCourse = outline.data?.course;
+  useDocumentMeta(
+    details?.seoTitle ?? (title && `${title} · ${t('app.name')}`),
+    details?.seoDescription ?? (outlineCourse && (outlineCourse.subtitle || outlineCourse.description)),
+  );
+  // The server's own drawing of this page (before any script) stays until this one is ready; else a spinner.
+  if (outline.isPending || (!settled && !graceOver)) return <PageFallback label={t('common.loading')} />;
   if (outline.isError) {
     const missing = outline.error instanceof ApiError && outline.error.status === 404;
     return (

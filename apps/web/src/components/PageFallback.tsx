@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { PageLoading } from '../components/ui/Spinner';
+import { PageLoading } from './ui/Spinner';
 import { servedPage } from '../lib/page-data';
 
 /** The server's page itself, moved into the app: its fields keep what was typed, and the focus comes back. */

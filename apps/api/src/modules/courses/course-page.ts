@@ -1,0 +1,103 @@
+import { courseOutline, courseOutlinePath, slugParams, type CourseOutline } from '@rianroo/contract';
+import { AppError } from '../../lib/errors.js';
+import { escapeHtml, metaTags } from '../../lib/html.js';
+import type { PageParts } from '../../plugins/web.js';
+import type { CoursesService } from './courses.service.js';
+import { levelName, minutes } from './page-words.js';
+
+/** The course page's app chunk (apps/web), fetched beside the entry script. */
+const CHUNK = 'src/features/courses/routes/CoursePage.tsx';
+const SITE = 'Rianroo เรียนรู้';
+
+/** A description for link previews and search results: one paragraph, cut at a word near 200 characters. */
+function summary(text: string) {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= 200) return flat;
+  const cut = flat.slice(0, 200);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 120 ? cut.slice(0, space) : cut}…`;
+}
+
+const describe = ({ course }: CourseOutline) =>
+  summary(course.subtitle || course.description || course.title);
+
+function head(outline: CourseOutline, publicUrl: string) {
+  const { course } = outline;
+  const url = `${publicUrl}/courses/${encodeURIComponent(course.slug)}`;
+  const description = describe(outline);
+  // Link previews (LINE, Facebook, X) show JPEG, PNG, WebP or GIF, never SVG (the demo's drawn covers).
+  const image =
+    course.coverImage && !/\.svg(\?|$)/i.test(course.coverImage)
+      ? new URL(course.coverImage, `${publicUrl}/`).href
+      : undefined;
+  const tags: [string, string][] = [
+    ['og:type', 'website'],
+    ['og:site_name', SITE],
+    ['og:locale', 'th_TH'],
+    ['og:title', course.title],
+    ['og:description', description],
+    ['og:url', url],
+    ...(image ? ([['og:image', image]] as [string, string][]) : []),
+    ['twitter:card', image ? 'summary_large_image' : 'summary'],
+    ['twitter:title', course.title],
+    ['twitter:description', description],
+  ];
+  return `<link rel="canonical" href="${escapeHtml(url)}">${metaTags(tags)}`;
+}
+
+function body({ course, episodes }: CourseOutline) {
+  const facts = [
+    `${course.episodeCount} ตอน`,
+    `${minutes(course.totalDurationSeconds)} นาที`,
+    ...(course.free ? ['เรียนฟรี'] : []),
+  ].join(' · ');
+  const episode = (e: CourseOutline['episodes'][number]) => {
+    const mark = course.free ? 'เรียนฟรี' : e.isTeaser ? 'ดูตัวอย่างฟรี' : 'สำหรับสมาชิก';
+    return `<li><span>${e.sort}. ${escapeHtml(e.title)}</span><small>${mark} · ${minutes(e.durationSeconds)} นาที</small></li>`;
+  };
+  // The way in: the library's page of the course, which asks an anonymous visitor to log in or sign up first.
+  const start = `/library/course/${encodeURIComponent(course.slug)}`;
+  return (
+    `<div class="boot-page"><p class="boot-l">${levelName(course.level)}</p><h1 class="boot-t">${escapeHtml(course.title)}</h1>` +
+    (course.subtitle ? `<p class="boot-s2">${escapeHtml(course.subtitle)}</p>` : '') +
+    `<p class="boot-n">${facts}</p>` +
+    (course.description ? `<p>${escapeHtml(course.description)}</p>` : '') +
+    `<p><a class="boot-a" href="${start}">เข้าเรียนคอร์สนี้</a></p>` +
+    `<h2 class="boot-h2">เนื้อหาในคอร์ส</h2><ol class="boot-e">${episodes.map(episode).join('')}</ol></div>`
+  );
+}
+
+/**
+ * /courses/:slug before any script: the course's title, facts, description and episodes as plain HTML, its
+ * title and link-preview tags in the head (LINE, Facebook and search engines read the page without running
+ * it), the same outline the API answers embedded for the app, and the page's chunks preloaded. A course that
+ * is not published gives nothing: the app asks, and says so.
+ */
+export function coursePage(courses: CoursesService, publicUrl: string) {
+  return async (path: string): Promise<PageParts | undefined> => {
+    const raw = /^\/courses\/([^/]+)\/?$/.exec(path)?.[1];
+    if (!raw) return undefined;
+    let slug: string;
+    try {
+      slug = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (!slugParams.safeParse({ slug }).success) return undefined;
+    let outline: CourseOutline;
+    try {
+      outline = courseOutline.parse(await courses.outline(slug));
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 404) return undefined;
+      throw err;
+    }
+    return {
+      title: `${outline.course.title} · ${SITE}`,
+      description: describe(outline),
+      head: head(outline, publicUrl),
+      body: body(outline),
+      data: { [courseOutlinePath(slug)]: outline },
+      chunks: [CHUNK],
+    };
+  };
+}
