@@ -24,6 +24,7 @@ import { ContactService } from './modules/contact/contact.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { catalogPage } from './modules/courses/catalog-page.js';
 import { coursePage } from './modules/courses/course-page.js';
+import { discoveryRoutes } from './modules/courses/discovery.routes.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { prefix: '/api' },
   );
   await app.register(contentRoutes);
+  await app.register(discoveryRoutes, { service: coursesService });
   const catalogue = catalogPage(coursesService);
   const course = coursePage(coursesService, config.publicUrl);
   await app.register(webPlugin, {

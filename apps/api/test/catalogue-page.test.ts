@@ -221,3 +221,41 @@ describe('a course page drawn by the server (issue 14; link previews read it wit
     }
   });
 });
+
+describe('robots.txt and sitemap.xml, for search engines', () => {
+  it('the sitemap lists the public pages and every published course (not drafts), with its last change', async () => {
+    const res = await t.app.inject('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const base = t.app.config.publicUrl;
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const p of ['/', '/courses', '/pricing', '/terms', '/privacy']) expect(locs).toContain(base + p);
+    const slugs = (await t.app.inject('/api/courses/get-slug-courses')).json() as {
+      slug: string;
+      updatedAt: string;
+    }[];
+    expect(slugs.length).toBeGreaterThan(0);
+    for (const c of slugs) {
+      expect(res.body).toContain(
+        `<url><loc>${base}/courses/${c.slug}</loc><lastmod>${c.updatedAt}</lastmod></url>`,
+      );
+    }
+    expect(res.body).not.toContain(`draft-${seeded.draft}`);
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+  });
+
+  it("robots.txt keeps crawlers out of the API and the learners' own pages, and names the sitemap", async () => {
+    const res = await t.app.inject('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = res.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const p of ['/api/', '/account', '/library', '/checkout', '/admin', '/login'])
+      expect(lines).toContain(`Disallow: ${p}`);
+    expect(lines).not.toContain('Disallow: /courses');
+    expect(lines).not.toContain('Disallow: /');
+    expect(lines).toContain(`Sitemap: ${t.app.config.publicUrl}/sitemap.xml`);
+  });
+});

@@ -169,6 +169,8 @@ describe('the web app pages and their CSP nonce (docs/decisions/007)', () => {
       '<title data-default="Rianroo เรียนรู้">ใบประกาศนียบัตร: คอร์สทดสอบ · สมศรี &lt;b&gt;&quot;x&quot;&lt;/b&gt;</title>',
     );
     expect(page.match(/<meta name="description"/g)).toHaveLength(1);
+    // Previewed, not indexed: a learner's name is not for search engines.
+    expect(page).toContain('<meta name="robots" content="noindex">');
     expect(page).toMatch(/<meta name="description" content="[^"]*คอร์สทดสอบ[^"]*" data-default="คอร์สออนไลน์">/);
     expect(page).not.toContain('<b>"x"</b>');
     expect(page.indexOf('og:title')).toBeLessThan(page.indexOf('</head>'));

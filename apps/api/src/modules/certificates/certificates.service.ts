@@ -238,6 +238,8 @@ export class CertificatesService {
       ['og:title', title],
       ['og:description', description],
       ['og:url', this.verifyUrl(c.code)],
+      // Public for whoever has the link, not for search engines (a learner's name): link previews still read it.
+      ['robots', 'noindex'],
       ['twitter:card', 'summary'],
       ['twitter:title', title],
       ['twitter:description', description],
