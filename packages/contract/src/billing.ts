@@ -181,3 +181,6 @@ export const receiptParams = z.object({
 /** VAT included in a price that includes 7% VAT, rounded to the satang. */
 export const vatIncluded = (totalSatang: number) =>
   Math.round((totalSatang * VAT_PERCENT) / (100 + VAT_PERCENT));
+
+/** `POST /payments/stripe/webhook`: received, and how many of the event's changes were applied (0 when seen). */
+export const webhookAnswer = z.object({ received: z.literal(true), applied: z.number().int() });

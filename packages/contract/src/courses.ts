@@ -87,6 +87,9 @@ export const courseQuery = z.object({ course: z.uuid() });
 
 /** Spec section 3: the first-watch payload. */
 export const episodeRef = z.object({ course_id: z.uuid(), episode_id: z.uuid() });
+/** `POST /users/watched-episode`: whether the episode now counts as watched (enough of it was played). */
+export const watchedAnswer = z.object({ watched: z.boolean() });
+export type WatchedAnswer = z.infer<typeof watchedAnswer>;
 
 export const watchedEpisodes = z.object({
   watchedEpisode: z.array(z.uuid()),
@@ -101,6 +104,7 @@ export const lastWatched = z
     last_second: z.number().int(),
   })
   .nullable();
+export type LastWatched = z.infer<typeof lastWatched>;
 
 export const myCourse = courseSummary.extend({
   courseFinishPercentage: z.number(),
@@ -179,3 +183,8 @@ export type CourseOutline = z.infer<typeof courseOutline>;
 
 /** The topics of the published catalogue, most courses first (onboarding offers them as interests). */
 export const catalogueTags = z.array(z.object({ tag: z.string(), courses: z.number().int() }));
+/** `GET /courses/get-slug-courses`: every published course's slug and last change (sitemaps). */
+export const courseSlugs = z.array(z.object({ slug: z.string(), updatedAt: z.string() }));
+export type CourseSlug = z.infer<typeof courseSlugs>[number];
+/** `GET /users/user-tags`: the learner's interest tags. */
+export const userTags = z.array(z.string());

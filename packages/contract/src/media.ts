@@ -6,6 +6,19 @@ export type VideoStatus = z.infer<typeof videoStatus>;
 
 export const signedTokenQuery = z.object({ episodeId: z.uuid() });
 
+/** `GET /stream/:assetId/:token/*`: one video's file (a playlist, segment or caption track), by its token. */
+export const streamParams = z.object({
+  assetId: z.uuid(),
+  token: z.string().min(1).max(400),
+  '*': z.string().max(200),
+});
+/** `GET /media/poster/:id`: a video's poster. */
+export const posterParams = z.object({ id: z.uuid() });
+/** `GET /media/covers/:courseId/:file`: a cover uploaded in the console. */
+export const coverFileParams = z.object({ courseId: z.uuid(), file: z.string().max(40) });
+/** `/admin/uploads/:id` (tus): an upload's id. */
+export const uploadParams = z.object({ id: z.string().max(64) });
+
 export const captionTrack = z.object({
   /** BCP 47 language of the track, e.g. `th`. */
   lang: z.string(),
@@ -13,6 +26,7 @@ export const captionTrack = z.object({
   /** WebVTT file, signed like the playlist. */
   url: z.string(),
 });
+export type CaptionTrack = z.infer<typeof captionTrack>;
 
 /**
  * `GET /cloudflare/get-signed-token?episodeId=`: a short-lived token for one video and where to play it.

@@ -15,6 +15,7 @@ import {
   sandboxPayment,
   subscription,
   subscriptionList,
+  webhookAnswer,
 } from '@rianroo/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -265,7 +266,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
           tags,
           summary: 'Stripe webhook (signed; each event applied once, in any order)',
           response: {
-            200: z.object({ received: z.literal(true), applied: z.number().int() }),
+            200: webhookAnswer,
             400: apiError,
             404: apiError,
           },

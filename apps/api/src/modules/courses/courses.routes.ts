@@ -1,4 +1,7 @@
 import {
+  courseSlugs,
+  userTags,
+  watchedAnswer,
   apiError,
   catalogueTags,
   categoryCourses,
@@ -26,7 +29,6 @@ import {
   watchedEpisodes,
 } from '@rianroo/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CoursesService } from './courses.service.js';
 
 export const coursesRoutes: FastifyPluginAsyncZod<{ service: CoursesService }> = async (app, { service }) => {
@@ -41,7 +43,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: CoursesService }> =
       schema: {
         tags,
         summary: 'Slugs of published courses (sitemaps)',
-        response: { 200: z.array(z.object({ slug: z.string(), updatedAt: z.string() })) },
+        response: { 200: courseSlugs },
       },
     },
     () => service.slugs(),
@@ -150,7 +152,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: CoursesService }> =
         security,
         summary: 'The video ended: watched if enough of it was played',
         body: episodeRef,
-        response: { 200: z.object({ watched: z.boolean() }), 403: apiError, 404: apiError },
+        response: { 200: watchedAnswer, 403: apiError, 404: apiError },
       },
     },
     (r) => service.markWatched(r.auth.userId, r.body.course_id, r.body.episode_id),
@@ -247,7 +249,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ service: CoursesService }> =
     '/users/user-tags',
     {
       ...auth,
-      schema: { tags, security, summary: 'My interest tags', response: { 200: z.array(z.string()) } },
+      schema: { tags, security, summary: 'My interest tags', response: { 200: userTags } },
     },
     (r) => service.userTags(r.auth.userId),
   );

@@ -1,7 +1,13 @@
-import { apiError, signedPlayback, signedTokenQuery } from '@rianroo/contract';
+import {
+  apiError,
+  coverFileParams,
+  posterParams,
+  signedPlayback,
+  signedTokenQuery,
+  streamParams,
+} from '@rianroo/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { MediaService, StoredAnswer } from './media.service.js';
 
 const headersOf = (request: FastifyRequest) => ({
@@ -40,7 +46,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
       schema: {
         tags: ['media'],
         summary: 'HLS playlists, segments and captions of one video, for the holder of its playback token',
-        params: z.object({ assetId: z.uuid(), token: z.string().min(1).max(400), '*': z.string().max(200) }),
+        params: streamParams,
       },
     },
     async (request, reply) => {
@@ -55,7 +61,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
       schema: {
         tags: ['media'],
         summary: "Poster image of a video (public, like a course's cover)",
-        params: z.object({ id: z.uuid() }),
+        params: posterParams,
       },
     },
     async (request, reply) => send(reply, await media.poster(request.params.id, headersOf(request))),
@@ -67,7 +73,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
       schema: {
         tags: ['media'],
         summary: "A course's cover image uploaded in the console (public)",
-        params: z.object({ courseId: z.uuid(), file: z.string().max(40) }),
+        params: coverFileParams,
       },
     },
     async (request, reply) => {

@@ -1,12 +1,10 @@
-import { adminVideoState, apiError, episodeIdParams, signedPlayback } from '@rianroo/contract';
+import { adminVideoState, apiError, episodeIdParams, signedPlayback, uploadParams } from '@rianroo/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { MediaService } from './media.service.js';
 import type { UploadsService } from './uploads.service.js';
 
 const admin = { tags: ['admin'], security: [{ bearerAuth: [] }] };
-const uploadParams = z.object({ id: z.string().max(64) });
 
 /**
  * The tus endpoint of video uploads and the state of an episode's video. tus reads the raw request, so

@@ -1,3 +1,4 @@
+import type { CaptionTrack } from '@rianroo/contract';
 import {
   useCallback,
   useEffect,
@@ -16,11 +17,8 @@ import { useIdle } from '../lib/use-idle';
 import { Icon } from './Icon';
 import { ShortcutHelp } from './ShortcutHelp';
 
-export interface Caption {
-  lang: string;
-  label: string;
-  url: string;
-}
+/** A caption track of the video, as the playback token's answer names it (contract `captionTrack`). */
+export type Caption = CaptionTrack;
 
 type IosVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 
