@@ -259,3 +259,44 @@ describe('robots.txt and sitemap.xml, for search engines', () => {
     expect(lines).toContain(`Sitemap: ${t.app.config.publicUrl}/sitemap.xml`);
   });
 });
+
+describe("the catalogue's pages, drawn by the server", () => {
+  it('a list longer than a page has previous and next links that keep the filter, and each page its own courses', async () => {
+    // 25 more published courses with a word of their own: 26 with the seeded ones, two pages of 20.
+    await t.db.execute(sql`insert into courses (id, slug, title, status, published_at)
+      select gen_random_uuid(), 'paging-' || n, 'คอร์สแบ่งหน้า ' || n, 'published', now() - n * interval '1 minute'
+      from generate_series(1, 25) n`);
+    const first = bootPage((await t.app.inject('/courses?level=&q=')).body);
+    const all = (await t.app.inject('/api/courses?')).json() as { total: number };
+    expect(all.total).toBeGreaterThanOrEqual(27);
+    const pages = Math.ceil(all.total / 20);
+    expect(first).toContain(`<span>หน้า 1 จาก ${pages}</span>`);
+    expect(first).toContain('<a href="/courses?page=2" rel="next">ถัดไป →</a>');
+    expect(first).not.toContain('rel="prev"');
+    const onFirst = [...first.matchAll(/<a href="(\/courses\/[^"]+)">/g)].map((m) => m[1]);
+    expect(onFirst).toHaveLength(20);
+
+    const second = await t.app.inject('/courses?page=2');
+    const api2 = (await t.app.inject('/api/courses?offset=20')).json() as { courses: { slug: string }[] };
+    expect(pageData(second.body)!.data).toEqual({ '/courses?offset=20': api2 });
+    const onSecond = [...bootPage(second.body).matchAll(/<a href="(\/courses\/[^"]+)">/g)].map((m) => m[1]);
+    expect(onSecond).toEqual(api2.courses.map((c) => `/courses/${c.slug}`));
+    expect(onSecond.some((href) => onFirst.includes(href))).toBe(false);
+    expect(bootPage(second.body)).toContain('<a href="/courses" rel="prev">← ก่อนหน้า</a>');
+
+    // The filter goes with the page links; a sent form starts again from the first page.
+    const filtered = bootPage((await t.app.inject('/courses?q=แบ่งหน้า')).body);
+    expect(filtered).toContain(`<a href="/courses?q=${encodeURIComponent('แบ่งหน้า')}&amp;page=2" rel="next">`);
+    expect(filtered).not.toContain('name="page"');
+  });
+
+  it('a page past the end says so and leads back; a page that is no number is the first', async () => {
+    const past = bootPage((await t.app.inject('/courses?page=400')).body);
+    expect(past).toContain('หน้านี้ไม่มีคอร์สแล้ว');
+    expect(past).toMatch(/<a href="\/courses\?page=\d" rel="prev">← ก่อนหน้า<\/a>/);
+    for (const raw of ['0', '-1', 'abc', '1.5', '9999']) {
+      const page = await t.app.inject(`/courses?page=${raw}`);
+      expect(Object.keys(pageData(page.body)!.data), raw).toEqual(['/courses?']);
+    }
+  });
+});

@@ -70,6 +70,17 @@ describe('catalogue search', () => {
     expect((await search('level=beginner')).sort()).toEqual([cat.paid, cat.free].sort());
     expect(await search(`level=intermediate&category=cat-${cat.categoryId}`)).toEqual([]);
   });
+
+  it('says how many match on every page, a page past the end included (not 0)', async () => {
+    const total = async (query: string) =>
+      ((await t.app.inject(`/api/courses?${query}`)).json() as { total: number; courses: unknown[] }).total;
+    const all = await total('');
+    expect(all).toBeGreaterThanOrEqual(3);
+    expect(await total('limit=1&offset=1')).toBe(all);
+    expect(await total('offset=10000')).toBe(all);
+    expect(await total(`level=beginner&offset=500`)).toBe(2);
+    expect(await total('q=no-such-words&offset=20')).toBe(0);
+  });
 });
 
 describe('library lists', () => {

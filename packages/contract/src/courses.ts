@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PLAYED_RANGES } from './limits.js';
+import { CATALOGUE_PAGE_SIZE } from './paths.js';
 import { assessmentSummary } from './assessments.js';
 import { videoStatus } from './media.js';
 
@@ -135,7 +136,7 @@ export const searchQuery = z.object({
   category: z.string().trim().max(100).optional(),
   tag: z.string().trim().max(100).optional(),
   level: z.enum(['beginner', 'intermediate', 'advanced']).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: z.coerce.number().int().min(1).max(50).default(CATALOGUE_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 export const searchResult = z.object({ total: z.number().int(), courses: courseList });

@@ -1,15 +1,37 @@
 // API addresses both sides build, with no schema in sight: the web app imports this file alone
 // (`@rianroo/contract/paths`), so that a page needing an address does not pull zod and every schema with it.
+/** Courses on one page of the catalogue: the search's default `limit`. */
+export const CATALOGUE_PAGE_SIZE = 20;
+/** The last page the search reaches (its `offset` stops at 10,000). */
+const LAST_CATALOGUE_PAGE = 500;
+
+/** The catalogue's page from its URL (`page`): a whole number from 1; anything else is the first page. */
+export const cataloguePage = (raw: string | null | undefined): number => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= LAST_CATALOGUE_PAGE ? n : 1;
+};
+
 /**
- * The catalogue page's filter (its URL's `q` and `level`) as the address of the search the web app asks for
- * (under /api). The server embeds the first answer in the page under the same address.
+ * The catalogue page's filter (its URL's `q`, `level` and `page`) as the address of the search the web app
+ * asks for (under /api). The server embeds the first answer in the page under the same address.
  */
-export const catalogSearchPath = (f: { q?: string | null; level?: string | null }) => {
+export const catalogSearchPath = (f: { q?: string | null; level?: string | null; page?: number }) => {
   const params: string[] = [];
   if (f.q?.trim()) params.push(`q=${encodeURIComponent(f.q.trim())}`);
   if (f.level) params.push(`level=${encodeURIComponent(f.level)}`);
+  if (f.page && f.page > 1) params.push(`offset=${(f.page - 1) * CATALOGUE_PAGE_SIZE}`);
   return `/courses?${params.join('&')}`;
 };
 
 /** A course page's outline (`GET /api/courses/:slug`), asked by the page and embedded by the server under it. */
 export const courseOutlinePath = (slug: string) => `/courses/${encodeURIComponent(slug)}`;
+
+/** The catalogue page's own address for a filter and a page (the links of its pager). */
+export const catalogPageUrl = (f: { q?: string | null; level?: string | null; page: number }) => {
+  const params = new URLSearchParams();
+  if (f.q?.trim()) params.set('q', f.q.trim());
+  if (f.level) params.set('level', f.level);
+  if (f.page > 1) params.set('page', String(f.page));
+  const query = params.toString();
+  return query ? `/courses?${query}` : '/courses';
+};

@@ -1,4 +1,12 @@
-import { catalogSearchPath, searchQuery, searchResult, type CourseSummary } from '@rianroo/contract';
+import {
+  CATALOGUE_PAGE_SIZE,
+  catalogPageUrl,
+  catalogSearchPath,
+  cataloguePage,
+  searchQuery,
+  searchResult,
+  type CourseSummary,
+} from '@rianroo/contract';
 import { escapeHtml } from '../../lib/html.js';
 import type { PageParts } from '../../plugins/web.js';
 import type { CoursesService } from './courses.service.js';
@@ -33,6 +41,21 @@ const searchForm = (q: string, level: string) =>
   ).join('')}</select></label>` +
   `<button type="submit">ค้นหา</button></form>`;
 
+/** Previous and next pages of a list longer than a page, as links (they work without scripts). */
+function pager(f: { q: string | null; level: string | null; page: number }, total: number) {
+  const pages = Math.ceil(total / CATALOGUE_PAGE_SIZE);
+  if (pages <= 1 && f.page === 1) return '';
+  const link = (page: number, text: string, rel: string) =>
+    `<a href="${escapeHtml(catalogPageUrl({ ...f, page }))}" rel="${rel}">${text}</a>`;
+  return (
+    `<nav class="boot-p" aria-label="หน้าของรายการคอร์ส">` +
+    (f.page > 1 ? link(Math.min(f.page - 1, Math.max(pages, 1)), '← ก่อนหน้า', 'prev') : '') +
+    `<span>หน้า ${f.page} จาก ${Math.max(pages, 1)}</span>` +
+    (f.page < pages ? link(f.page + 1, 'ถัดไป →', 'next') : '') +
+    `</nav>`
+  );
+}
+
 /**
  * /courses before any script: the first page of the catalogue for the page's filter as plain HTML, with the
  * search form (a learner on a slow connection can read, search and open a course while the app is on its way),
@@ -41,7 +64,7 @@ const searchForm = (q: string, level: string) =>
 export function catalogPage(courses: CoursesService) {
   return async (path: string, query: URLSearchParams): Promise<PageParts | undefined> => {
     if (path !== '/courses' && path !== '/courses/') return undefined;
-    const filter = { q: query.get('q'), level: query.get('level') };
+    const filter = { q: query.get('q'), level: query.get('level'), page: cataloguePage(query.get('page')) };
     const apiPath = catalogSearchPath(filter);
     const parsed = searchQuery.safeParse(Object.fromEntries(new URLSearchParams(apiPath.split('?')[1])));
     // A filter the API would refuse: the app asks and shows the error itself.
@@ -49,9 +72,11 @@ export function catalogPage(courses: CoursesService) {
     const answer = searchResult.parse(await courses.search(parsed.data));
     const list = answer.courses.length
       ? `<ul class="boot-c">${answer.courses.map(card).join('')}</ul>`
-      : '<p>ไม่พบคอร์สที่ตรงกับการค้นหา ลองใช้คำอื่นหรือล้างตัวกรอง</p>';
+      : answer.total > 0
+        ? '<p>หน้านี้ไม่มีคอร์สแล้ว</p>'
+        : '<p>ไม่พบคอร์สที่ตรงกับการค้นหา ลองใช้คำอื่นหรือล้างตัวกรอง</p>';
     return {
-      body: `<div class="boot-page"><h1 class="boot-t">คอร์สทั้งหมด</h1>${searchForm(filter.q ?? '', parsed.data.level ?? '')}<p class="boot-n">${answer.total} คอร์ส</p>${list}</div>`,
+      body: `<div class="boot-page"><h1 class="boot-t">คอร์สทั้งหมด</h1>${searchForm(filter.q ?? '', parsed.data.level ?? '')}<p class="boot-n">${answer.total} คอร์ส</p>${list}${pager(filter, answer.total)}</div>`,
       data: { [apiPath]: answer },
       chunks: [CHUNK],
     };

@@ -101,29 +101,40 @@ export async function userTags(db: Db, userId: string): Promise<string[]> {
   return rows.map((r) => r.tag);
 }
 
+/** The catalogue search's filter over `courses c` and `categories k`: $1 the words, $2 category, $3 tag, $4 level. */
+const SEARCH_WHERE = `where c.status = 'published'
+       and ($1::text is null or c.title ilike $1 or c.subtitle ilike $1 or c.description ilike $1)
+       and ($2::text is null or k.slug = $2)
+       and ($3::text is null or exists (select 1 from course_tags t where t.course_id = c.id and t.tag = $3))
+       and ($4::text is null or c.level = $4)`;
+
 /**
  * Catalogue search. Thai has no spaces between words, so a word is found anywhere inside a title or a
- * description (substring match); title hits rank first.
+ * description (substring match); title hits rank first. The total is of every match, whatever the page.
  */
 export async function searchCourses(
   db: Db,
   q: { text?: string; category?: string; tag?: string; level?: string; limit: number; offset: number },
 ) {
   const pattern = q.text ? `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const filter = [pattern, q.category ?? null, q.tag ?? null, q.level ?? null];
   const { rows } = await db.$client.query<Row>(
     `select ${SUMMARY_COLUMNS}, count(*) over () as total_count from courses c
      left join categories k on k.id = c.category_id
      ${EPISODE_TOTALS}
-     where c.status = 'published'
-       and ($1::text is null or c.title ilike $1 or c.subtitle ilike $1 or c.description ilike $1)
-       and ($2::text is null or k.slug = $2)
-       and ($3::text is null or exists (select 1 from course_tags t where t.course_id = c.id and t.tag = $3))
-       and ($4::text is null or c.level = $4)
+     ${SEARCH_WHERE}
      order by ($1::text is not null and c.title ilike $1) desc, c.published_at desc
      limit $5 offset $6`,
-    [pattern, q.category ?? null, q.tag ?? null, q.level ?? null, q.limit, q.offset],
+    [...filter, q.limit, q.offset],
   );
-  return { rows, total: rows[0] ? Number(rows[0].total_count) : 0 };
+  if (rows[0]) return { rows, total: Number(rows[0].total_count) };
+  // A page past the end has no row to carry the count: the total is still the matches', not 0.
+  if (q.offset === 0) return { rows, total: 0 };
+  const { rows: counted } = await db.$client.query<{ total: number }>(
+    `select count(*)::int as total from courses c left join categories k on k.id = c.category_id ${SEARCH_WHERE}`,
+    filter,
+  );
+  return { rows, total: counted[0]!.total };
 }
 
 /** Tags of published courses with how many courses carry each, most first. */

@@ -7,6 +7,8 @@ import { call } from '../../../lib/session';
 export interface CatalogFilter {
   q: string;
   level: string;
+  /** From 1 (the URL's `page`). */
+  page: number;
 }
 
 export const searchCourses = (f: CatalogFilter) => call<SearchResult>(catalogSearchPath(f));

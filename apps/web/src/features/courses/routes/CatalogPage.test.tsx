@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageFallback } from '../../../components/PageFallback';
 import { keepServedPage } from '../../../lib/page-data';
@@ -47,7 +47,13 @@ describe("the server's catalogue, while the app starts (issue 14: usable before 
     const fetchMock = stubContentService(
       {},
       {
-        'courses?': { total: 2, courses: [courseFixture({ id: 'c1', slug: 'a', title: 'ก' }), courseFixture({ id: 'c2', slug: 'b', title: 'ข' })] },
+        'courses?': {
+          total: 2,
+          courses: [
+            courseFixture({ id: 'c1', slug: 'a', title: 'ก' }),
+            courseFixture({ id: 'c2', slug: 'b', title: 'ข' }),
+          ],
+        },
         'courses?q=%E0%B8%AB%E0%B8%B8%E0%B9%89%E0%B8%99&level=beginner': { total: 0, courses: [] },
       },
     );
@@ -74,5 +80,42 @@ describe("the server's catalogue, while the app starts (issue 14: usable before 
     expect(document.activeElement).not.toBe(box);
     render(<PageFallback label="กำลังโหลด" />);
     expect(screen.getAllByText('กำลังโหลด').length).toBeGreaterThan(0);
+  });
+});
+
+describe('the catalogue in pages', () => {
+  it('a list longer than a page links its neighbours with the filter; other words start from the first page', async () => {
+    document.body.innerHTML = '';
+    keepServedPage();
+    const fetchMock = stubContentService(
+      {},
+      {
+        'courses?q=x&offset=20': {
+          total: 45,
+          courses: [courseFixture({ id: 'c21', slug: 'p2', title: 'ที่ยี่สิบเอ็ด' })],
+        },
+        'courses?q=xy': { total: 1, courses: [courseFixture({ id: 'c1', slug: 'a', title: 'ก' })] },
+      },
+    );
+    render(withApp(<CatalogPage />, '/courses?q=x&page=2'));
+    await screen.findAllByText('ที่ยี่สิบเอ็ด');
+    const pages = screen.getByRole('navigation', { name: 'หน้าของรายการคอร์ส' });
+    expect(pages.textContent).toContain('หน้า 2 จาก 3');
+    expect(screen.getByRole('link', { name: '← ก่อนหน้า' }).getAttribute('href')).toBe('/courses?q=x');
+    expect(screen.getByRole('link', { name: 'ถัดไป →' }).getAttribute('href')).toBe('/courses?q=x&page=3');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'xy' } });
+    await screen.findAllByText('ก');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/courses?q=xy');
+    expect(screen.queryByRole('navigation', { name: 'หน้าของรายการคอร์ส' })).toBeNull();
+  });
+
+  it('a page past the end says so and leads back to the first', async () => {
+    document.body.innerHTML = '';
+    keepServedPage();
+    stubContentService({}, { 'courses?offset=180': { total: 5, courses: [] } });
+    render(withApp(<CatalogPage />, '/courses?page=10'));
+    await screen.findByText('หน้านี้ไม่มีคอร์สแล้ว');
+    expect(screen.getByRole('link', { name: 'กลับไปหน้าแรก' }).getAttribute('href')).toBe('/courses');
+    expect(screen.queryByText('ไม่พบคอร์สที่ตรงกับการค้นหา ลองใช้คำอื่นหรือล้างตัวกรอง')).toBeNull();
   });
 });

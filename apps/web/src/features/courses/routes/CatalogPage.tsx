@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { catalogPageUrl, cataloguePage } from '@rianroo/contract/paths';
+import { Link, useSearchParams } from 'react-router';
 import { CourseCard, CourseGrid } from '../../../components/CourseCard';
 import { Button } from '../../../components/ui/Button';
 import { Alert } from '../../../components/ui/Card';
@@ -8,6 +9,7 @@ import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { servedField } from '../../../lib/page-data';
 import { useSearchCourses } from '../api/search';
+import { CataloguePager } from '../components/CataloguePager';
 
 /** The public catalogue: search (Thai words are found inside titles) and a level filter, kept in the URL. */
 export default function CatalogPage() {
@@ -18,7 +20,11 @@ export default function CatalogPage() {
   const [served] = useState(() => ({ q: servedField('q'), level: servedField('level') }));
   const [text, setText] = useState(served.q?.value ?? params.get('q') ?? '');
   const searchBox = useRef<HTMLInputElement>(null);
-  const filter = { q: params.get('q') ?? '', level: params.get('level') ?? '' };
+  const filter = {
+    q: params.get('q') ?? '',
+    level: params.get('level') ?? '',
+    page: cataloguePage(params.get('page')),
+  };
   const result = useSearchCourses(filter);
   // Search as the learner types, a moment after the last key.
   useEffect(() => {
@@ -27,6 +33,8 @@ export default function CatalogPage() {
         const next = new URLSearchParams(params);
         if (text.trim()) next.set('q', text);
         else next.delete('q');
+        // Other words, other list: from its first page.
+        next.delete('page');
         setParams(next, { replace: true });
       }
     }, 300);
@@ -36,6 +44,7 @@ export default function CatalogPage() {
     const next = new URLSearchParams(params);
     if (level) next.set('level', level);
     else next.delete('level');
+    next.delete('page');
     setParams(next, { replace: true });
   };
   // Once: a level chosen on the server's page but not yet sent applies; the focus stays in the search box.
@@ -98,9 +107,21 @@ export default function CatalogPage() {
               {result.data.total} {t('catalog.count')}
             </p>
             {result.data.courses.length === 0 ? (
-              <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-                {t('catalog.empty')}
-              </p>
+              <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+                {result.data.total > 0 ? (
+                  <>
+                    <p>{t('catalog.pastEnd')}</p>
+                    <Link
+                      to={catalogPageUrl({ ...filter, page: 1 })}
+                      className="mt-3 inline-block font-medium text-teal-800 hover:underline"
+                    >
+                      {t('catalog.firstPage')}
+                    </Link>
+                  </>
+                ) : (
+                  <p>{t('catalog.empty')}</p>
+                )}
+              </div>
             ) : (
               <CourseGrid>
                 {result.data.courses.map((c) => (
@@ -108,6 +129,7 @@ export default function CatalogPage() {
                 ))}
               </CourseGrid>
             )}
+            <CataloguePager filter={filter} total={result.data.total} />
           </>
         )}
       </div>
