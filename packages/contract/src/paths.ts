@@ -28,10 +28,9 @@ export const courseOutlinePath = (slug: string) => `/courses/${encodeURIComponen
 
 /** The catalogue page's own address for a filter and a page (the links of its pager). */
 export const catalogPageUrl = (f: { q?: string | null; level?: string | null; page: number }) => {
-  const params = new URLSearchParams();
-  if (f.q?.trim()) params.set('q', f.q.trim());
-  if (f.level) params.set('level', f.level);
-  if (f.page > 1) params.set('page', String(f.page));
-  const query = params.toString();
-  return query ? `/courses?${query}` : '/courses';
+  const params: string[] = [];
+  if (f.q?.trim()) params.push(`q=${encodeURIComponent(f.q.trim())}`);
+  if (f.level) params.push(`level=${encodeURIComponent(f.level)}`);
+  if (f.page > 1) params.push(`page=${f.page}`);
+  return params.length ? `/courses?${params.join('&')}` : '/courses';
 };
