@@ -10,6 +10,7 @@ import { Layout } from './Layout';
 import { RouteGuard } from './RouteGuard';
 import { AppRoutes } from './router';
 import { ScrollToTop } from './ScrollToTop';
+import { ServedPageLifetime } from '../components/PageFallback';
 
 // Content-service parts load after the first page (they wait for the content service anyway).
 const HeadScripts = lazy(() => import('../features/site/components/HeadScripts'));
@@ -33,6 +34,7 @@ export function App() {
         <ToastProvider>
           <BrowserRouter>
             <ScrollToTop />
+            <ServedPageLifetime />
             <Suspense fallback={null}>
               <HeadScripts />
             </Suspense>

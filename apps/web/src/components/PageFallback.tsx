@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { PageLoading } from './ui/Spinner';
-import { servedPage } from '../lib/page-data';
+import { forgetServedPage, servedPage } from '../lib/page-data';
 
 /** The server's page itself, moved into the app: its fields keep what was typed, and the focus comes back. */
 function ServedPage({ node, focused }: { node: HTMLElement; focused: Element | null }) {
@@ -24,4 +25,14 @@ export function PageFallback({ label }: { label: string }) {
   const page = servedPage();
   if (page) return <ServedPage node={page.node} focused={page.focused} />;
   return <PageLoading label={label} />;
+}
+
+/** Forgets the server's page at the first change of address (mounted once, beside the routes). */
+export function ServedPageLifetime() {
+  const { pathname, search } = useLocation();
+  const first = useRef(`${pathname}${search}`);
+  useEffect(() => {
+    if (`${pathname}${search}` !== first.current) forgetServedPage();
+  }, [pathname, search]);
+  return null;
 }

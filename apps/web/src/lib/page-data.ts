@@ -55,6 +55,14 @@ export function servedPage() {
   return served && window.location.href === served.href ? served : undefined;
 }
 
+/**
+ * The server's page belongs to the first visit of its address only: once the learner has gone anywhere (coming
+ * back included, or the app's own page changing the address), the app's pages start from their own state.
+ */
+export function forgetServedPage() {
+  served = undefined;
+}
+
 /** A field of the server's page as the learner left it (its value, and whether it had the focus). */
 export function servedField(name: string): { value: string; focused: boolean } | undefined {
   const page = servedPage();

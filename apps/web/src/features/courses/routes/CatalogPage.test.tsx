@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PageFallback } from '../../../components/PageFallback';
+import { PageFallback, ServedPageLifetime } from '../../../components/PageFallback';
 import { keepServedPage } from '../../../lib/page-data';
 import { courseFixture, stubContentService, withApp } from '../../../test-content';
 import CatalogPage from './CatalogPage';
@@ -68,6 +69,43 @@ describe("the server's catalogue, while the app starts (issue 14: usable before 
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
       '/api/courses?q=%E0%B8%AB%E0%B8%B8%E0%B9%89%E0%B8%99&level=beginner',
     );
+  });
+
+  it('belongs to the first visit only: back at its address later, the catalogue starts from its own state', async () => {
+    servedCatalogue({ typed: 'หุ้น', level: '' });
+    stubContentService(
+      {},
+      {
+        'courses?': { total: 0, courses: [] },
+        'courses?q=%E0%B8%AB%E0%B8%B8%E0%B9%89%E0%B8%99': { total: 0, courses: [] },
+      },
+    );
+    render(
+      withApp(
+        <>
+          <ServedPageLifetime />
+          <Routes>
+            <Route
+              path="/courses"
+              element={
+                <>
+                  <CatalogPage />
+                  <Link to="/elsewhere">ไปที่อื่น</Link>
+                </>
+              }
+            />
+            <Route path="/elsewhere" element={<Link to="/courses">กลับ</Link>} />
+          </Routes>
+        </>,
+        '/courses',
+      ),
+    );
+    expect((await screen.findByRole<HTMLInputElement>('searchbox')).value).toBe('หุ้น');
+    fireEvent.click(screen.getByRole('link', { name: 'ไปที่อื่น' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'กลับ' }));
+    // (The window's address is the same all along here: only the app's navigation tells the visits apart.)
+    expect((await screen.findByRole<HTMLInputElement>('searchbox')).value).toBe('');
+    expect(document.activeElement).not.toBe(screen.getByRole('searchbox'));
   });
 
   it('a page the server did not draw leaves the search box empty and the focus alone', async () => {
