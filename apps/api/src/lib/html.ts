@@ -1,4 +1,4 @@
-/** Text made safe for HTML text and attribute values. */
+/** Text made safe for HTML (and XML) text and attribute values. */
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { escapeHtml } from '../../lib/html.js';
 import type { CoursesService } from './courses.service.js';
 
 /** The public pages besides the courses' own (apps/web router: open to anyone, worth finding). */
@@ -33,12 +34,6 @@ const PRIVATE = [
   '/summary-document',
 ];
 
-const xml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
-
 /** robots.txt and sitemap.xml, at the site's root, from the published catalogue. */
 export const discoveryRoutes: FastifyPluginAsync<{ service: CoursesService }> = async (app, { service }) => {
   const base = app.config.publicUrl;
@@ -59,7 +54,7 @@ export const discoveryRoutes: FastifyPluginAsync<{ service: CoursesService }> = 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const courses = await service.slugs();
     const url = (path: string, lastmod?: string) =>
-      `<url><loc>${xml(base + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+      `<url><loc>${escapeHtml(base + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
     const body =
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
       PUBLIC_PAGES.map((p) => url(p)).join('') +
