@@ -14,6 +14,7 @@ import type { Storage } from '../../plugins/storage.js';
 import type { PageParts } from '../../plugins/web.js';
 import type { AssessmentsService } from '../assessments/assessments.service.js';
 import type { CoursesService } from '../courses/courses.service.js';
+import { SITE_NAME } from '../courses/page-words.js';
 import { certificateCode, nameOnCertificate } from './certificate-code.js';
 import { renderCertificatePdf, thaiDate } from './certificate-pdf.js';
 import * as repo from './certificates.repo.js';
@@ -233,7 +234,7 @@ export class CertificatesService {
       : `${c.learnerName} เรียนจบคอร์ส "${c.courseTitle}" กับ Rianroo เมื่อ ${thaiDate(c.issuedAt)} · รหัส ${c.code} · Verified certificate of completion`;
     const tags: [string, string][] = [
       ['og:type', 'website'],
-      ['og:site_name', 'Rianroo เรียนรู้'],
+      ['og:site_name', SITE_NAME],
       ['og:locale', 'th_TH'],
       ['og:title', title],
       ['og:description', description],

@@ -43,14 +43,14 @@ const searchForm = (q: string, level: string) =>
 
 /** Previous and next pages of a list longer than a page, as links (they work without scripts). */
 function pager(f: { q: string | null; level: string | null; page: number }, total: number) {
-  const pages = Math.ceil(total / CATALOGUE_PAGE_SIZE);
-  if (pages <= 1 && f.page === 1) return '';
+  const pages = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
+  if (pages === 1 && f.page === 1) return '';
   const link = (page: number, text: string, rel: string) =>
     `<a href="${escapeHtml(catalogPageUrl({ ...f, page }))}" rel="${rel}">${text}</a>`;
   return (
     `<nav class="boot-p" aria-label="หน้าของรายการคอร์ส">` +
-    (f.page > 1 ? link(Math.min(f.page - 1, Math.max(pages, 1)), '← ก่อนหน้า', 'prev') : '') +
-    `<span>หน้า ${f.page} จาก ${Math.max(pages, 1)}</span>` +
+    (f.page > 1 ? link(Math.min(f.page - 1, pages), '← ก่อนหน้า', 'prev') : '') +
+    `<span>หน้า ${f.page} จาก ${pages}</span>` +
     (f.page < pages ? link(f.page + 1, 'ถัดไป →', 'next') : '') +
     `</nav>`
   );

@@ -3,11 +3,10 @@ import { AppError } from '../../lib/errors.js';
 import { escapeHtml, metaTags } from '../../lib/html.js';
 import type { PageParts } from '../../plugins/web.js';
 import type { CoursesService } from './courses.service.js';
-import { levelName, minutes } from './page-words.js';
+import { levelName, minutes, SITE_NAME } from './page-words.js';
 
 /** The course page's app chunk (apps/web), fetched beside the entry script. */
 const CHUNK = 'src/features/courses/routes/CoursePage.tsx';
-const SITE = 'Rianroo เรียนรู้';
 
 /** A description for link previews and search results: one paragraph, cut at a word near 200 characters. */
 function summary(text: string) {
@@ -32,7 +31,7 @@ function head(outline: CourseOutline, publicUrl: string) {
       : undefined;
   const tags: [string, string][] = [
     ['og:type', 'website'],
-    ['og:site_name', SITE],
+    ['og:site_name', SITE_NAME],
     ['og:locale', 'th_TH'],
     ['og:title', course.title],
     ['og:description', description],
@@ -92,7 +91,7 @@ export function coursePage(courses: CoursesService, publicUrl: string) {
       throw err;
     }
     return {
-      title: `${outline.course.title} · ${SITE}`,
+      title: `${outline.course.title} · ${SITE_NAME}`,
       description: describe(outline),
       head: head(outline, publicUrl),
       body: body(outline),

@@ -9,3 +9,6 @@ export const levelName = (level: string) => LEVEL_NAMES[level as keyof typeof LE
 
 /** Whole minutes, at least one. */
 export const minutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));
+
+/** The site's name, as the app's title carries it (apps/web index.html). */
+export const SITE_NAME = 'Rianroo เรียนรู้';
