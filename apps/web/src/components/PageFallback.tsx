@@ -17,7 +17,7 @@ function ServedPage({ node, focused }: { node: HTMLElement; focused: Element | n
 }
 
 /**
- * While a page of the app loads: the page the server drew for this address (the catalogue, before any script:
+ * While a page of the app loads: the page the server drew for this address (the catalogue or a course page:
  * apps/api/src/plugins/web.ts, kept by keepServedPage), rather than a spinner in place of content the learner
  * can already read and use; after a navigation, the spinner.
  */

@@ -1,9 +1,7 @@
 import { CATALOGUE_PAGE_SIZE, catalogPageUrl } from '@rianroo/contract/paths';
 import { Link } from 'react-router';
+import { secondaryLink } from '../../../components/ui/link-styles';
 import { useI18n } from '../../../lib/i18n';
-
-const linkClass =
-  'inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 font-semibold text-teal-800 hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600';
 
 /**
  * Previous and next pages of the catalogue, as links to its own address (`?page=`), like the server's page
@@ -18,7 +16,7 @@ export function CataloguePager({
 }) {
   const { t } = useI18n();
   const pages = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
-  if (pages <= 1 && filter.page === 1) return null;
+  if (pages === 1 && filter.page === 1) return null;
   const to = (page: number) => catalogPageUrl({ ...filter, page });
   return (
     <nav
@@ -26,7 +24,7 @@ export function CataloguePager({
       className="mt-8 flex flex-wrap items-center justify-center gap-3 text-sm"
     >
       {filter.page > 1 && (
-        <Link to={to(Math.min(filter.page - 1, pages))} rel="prev" className={linkClass}>
+        <Link to={to(Math.min(filter.page - 1, pages))} rel="prev" className={secondaryLink}>
           {t('catalog.prev')}
         </Link>
       )}
@@ -34,7 +32,7 @@ export function CataloguePager({
         {t('catalog.pageOf', { page: filter.page, pages })}
       </span>
       {filter.page < pages && (
-        <Link to={to(filter.page + 1)} rel="next" className={linkClass}>
+        <Link to={to(filter.page + 1)} rel="next" className={secondaryLink}>
           {t('catalog.next')}
         </Link>
       )}

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CourseCard, CourseGrid } from '../../../components/CourseCard';
 import { Button } from '../../../components/ui/Button';
 import { Alert } from '../../../components/ui/Card';
+import { textLink } from '../../../components/ui/link-styles';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
@@ -113,7 +114,7 @@ export default function CatalogPage() {
                     <p>{t('catalog.pastEnd')}</p>
                     <Link
                       to={catalogPageUrl({ ...filter, page: 1 })}
-                      className="mt-3 inline-block font-medium text-teal-800 hover:underline"
+                      className={`mt-3 inline-block ${textLink}`}
                     >
                       {t('catalog.firstPage')}
                     </Link>
