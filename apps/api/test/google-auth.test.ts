@@ -50,12 +50,8 @@ function idToken(claims: Record<string, unknown>, signWith = key, expiresIn = '1
     .setExpirationTime(expiresIn)
     .sign(signWith);
 }
-const googleAuth = async (credential: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/google-auth',
-    payload: { credential, device: device('google') },
-  });
+const googleAuth = async (credential: string, on = device('google')) =>
+  t.app.inject({ method: 'POST', url: '/api/google-auth', payload: { credential, device: on } });
 
 describe('POST /api/google-auth', () => {
   it('creates an account for a new verified e-mail and signs in', async () => {
@@ -70,6 +66,15 @@ describe('POST /api/google-auth', () => {
     });
     const again = await googleAuth(await idToken({ email }));
     expect(again.json().user.id).toBe(res.json().user.id);
+  });
+
+  it('first sign-ins of one new e-mail at once (one browser) make one account and all get in', async () => {
+    const email = uniqueEmail('google-race');
+    const credential = await idToken({ email });
+    const browser = device('google');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => googleAuth(credential, browser)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array<number>(8).fill(200));
+    expect(new Set(answers.map((r) => r.json().user.id)).size).toBe(1);
   });
 
   it('signs into the existing account with the same e-mail', async () => {

@@ -1,5 +1,6 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, device, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,6 +12,45 @@ describe('system endpoints and HTTP conventions', () => {
   it('health and readiness', async () => {
     expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject('/api/ready')).json()).toEqual({ status: 'ready', database: 'up' });
+  });
+
+  it('a request whose database connection is cut answers 503 with Retry-After, in the one error shape', async () => {
+    // The users table held by another transaction; the login's query waits on it until its backend is ended
+    // (as a restart or a failover of PostgreSQL would end it).
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('lock table users in access exclusive mode');
+    const login = t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email: 'cut.off@example.com', password: 'Secret-pass-12', device: device() },
+    });
+    let waiting: number | undefined;
+    while (waiting === undefined) {
+      const { rows } = await holder.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      waiting = rows[0]?.pid;
+    }
+    await holder.query('select pg_terminate_backend($1)', [waiting]);
+    const res = await login;
+    await holder.query('rollback');
+    await holder.end();
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.json()).toEqual({
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The service is unavailable for a moment; please try again',
+    });
+    // The pool drops the dead connection: the same request sent again is answered as usual.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email: 'cut.off@example.com', password: 'Secret-pass-12', device: device() },
+    });
+    expect(again.statusCode).toBe(401);
   });
 
   it('unknown API routes are 404 in the one error shape', async () => {

@@ -40,6 +40,33 @@ describe('POST /api/users (registration)', () => {
     expect(mail.subject).toContain('Rianroo');
   });
 
+  it('ten registrations of one e-mail at once: one account, the others 409, none a server error', async () => {
+    const email = uniqueEmail('Race');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users',
+          // each from an address of its own: the sign-up limit per address is not what this is about
+          remoteAddress: `10.20.0.${i + 1}`,
+          payload: {
+            email: i % 2 ? email : email.toUpperCase(),
+            password: PASSWORD,
+            firstName: 'พร้อม',
+            lastName: 'กัน',
+            device: device(i),
+          },
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array<number>(9).fill(409)]);
+    for (const r of answers.filter((a) => a.statusCode === 409))
+      expect(r.json()).toMatchObject({ statusCode: 409, code: 'ALREADY_EXISTS' });
+    const rows = await t.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses a taken e-mail in any letter case (409), a weak or short password, missing names', async () => {
     const u = await register(t.app);
     const dup = await post('/api/users', {

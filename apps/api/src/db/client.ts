@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { isConflict, sqlState } from './errors.js';
 import * as schema from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -37,7 +38,7 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
     if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
   } catch (err) {
     // Another process created it meanwhile.
-    if ((err as { code?: string }).code !== '42P04') throw err;
+    if (sqlState(err) !== '42P04') throw err;
   } finally {
     await client.end();
   }
@@ -46,20 +47,50 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
 /** A client of the pool inside one transaction, for raw SQL that must commit or roll back together. */
 export type TxClient = pg.PoolClient;
 
-/** Runs `fn` in a transaction on one pooled connection: committed when it returns, rolled back when it throws. */
-export async function inTransaction<T>(db: Db, fn: (c: TxClient) => Promise<T>): Promise<T> {
-  const client = await db.$client.connect();
-  try {
-    await client.query('begin');
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
+/** How often a transaction that met another is run in all, and the longest wait before the next run. */
+const CONFLICT_RUNS = 4;
+const CONFLICT_BACKOFF_MS = 25;
+
+/**
+ * Runs `start` again, after a short random wait, while it fails with a deadlock or a serialization failure
+ * (up to CONFLICT_RUNS in all). Only for a whole transaction whose work is in the database: PostgreSQL undid it
+ * all, so running it again is as if the first run never happened.
+ */
+export async function retryConflicts<T>(start: () => Promise<T>): Promise<T> {
+  for (let run = 1; ; run++) {
+    try {
+      return await start();
+    } catch (err) {
+      if (run >= CONFLICT_RUNS || !isConflict(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * CONFLICT_BACKOFF_MS * run));
+    }
   }
+}
+
+/**
+ * Runs `fn` in a transaction on one pooled connection: committed when it returns, rolled back when it throws,
+ * and run again when PostgreSQL broke it off for meeting another (`retryConflicts`): keep `fn` to database work.
+ */
+export function inTransaction<T>(db: Db, fn: (c: TxClient) => Promise<T>): Promise<T> {
+  return retryConflicts(async () => {
+    const client = await db.$client.connect();
+    try {
+      await client.query('begin');
+      const result = await fn(client);
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await client.query('rollback').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  });
+}
+
+/** A Drizzle transaction, run again like `inTransaction` when PostgreSQL broke it off for meeting another. */
+export function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return retryConflicts(() => db.transaction(fn));
 }
 
 /** A Drizzle transaction (or the database itself): what repositories write through. */

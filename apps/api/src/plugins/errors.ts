@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { unavailable } from '../db/errors.js';
 import { AppError } from '../lib/errors.js';
 
 const fastifyCodes: Record<string, { status: number; code: string; message: string }> = {
@@ -79,6 +80,9 @@ const statusCodes: Record<number, ErrorCode> = {
   431: 'HEADERS_TOO_LARGE',
 };
 
+/** A request refused because the database was unavailable is worth sending again this much later. */
+const RETRY_AFTER_SECONDS = 1;
+
 /** One error handler, one error shape: { statusCode, code, message, details? }. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -128,6 +132,14 @@ export const errorsPlugin = fp(
         const code = statusCodes[status] ?? 'BAD_REQUEST';
         const message = STATUS_CODES[status] ?? 'Bad request';
         return reply.status(status).send({ statusCode: status, code, message });
+      }
+      if (unavailable(err)) {
+        request.log.warn({ err }, 'the database is unavailable for a moment');
+        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
+          statusCode: 503,
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The service is unavailable for a moment; please try again',
+        });
       }
       request.log.error({ err }, 'unhandled error');
       return reply

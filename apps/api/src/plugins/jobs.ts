@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { sqlExecutor, type Tx } from '../db/client.js';
+import { sqlState } from '../db/errors.js';
 import { listenToChannels } from '../lib/pg-listen.js';
 
 export interface WorkOptions {
@@ -60,9 +61,9 @@ export const jobsPlugin = fp(
       application_name: 'rianroo-jobs',
     });
     let stopping = false;
-    boss.on('error', (err: Error & { code?: string }) => {
+    boss.on('error', (err: Error) => {
       // 57P01: the database is shutting down, expected while the process stops.
-      if (stopping || err.code === '57P01') return;
+      if (stopping || sqlState(err) === '57P01') return;
       app.log.error({ err }, 'job queue error');
     });
     await boss.start();

@@ -9,12 +9,13 @@ import type {
 } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
 import { inTransaction, type TxClient } from '../../db/client.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { recordAudit } from './audit.repo.js';
 import * as coupons from './coupons.repo.js';
 import * as plans from './plans.repo.js';
-import { isForeignKeyViolation, isUniqueViolation, sameVersion, valueTaken } from './versioned.js';
+import { sameVersion, valueTaken } from './versioned.js';
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', 400, message, [{ path, message }]);

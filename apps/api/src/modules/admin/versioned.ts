@@ -24,6 +24,3 @@ export function sameVersion<R extends { version: string }>(
 /** A value that must be unique belongs to another row (409, with the field it is about). */
 export const valueTaken = (path: string, message: string) =>
   new AppError('VALUE_TAKEN', 409, message, [{ path, message }]);
-
-export const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
-export const isForeignKeyViolation = (err: unknown) => (err as { code?: string }).code === '23503';

@@ -1,5 +1,6 @@
 import type { ActiveDevice, Device, LoginAnswer, LoginBody, Session, TokenPair } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
+import { transaction } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { randomToken, sha256, uuidv7 } from '../../lib/ids.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
@@ -60,7 +61,7 @@ export class AuthService {
 
   /** Creates a session on the device, enforcing MAX_DEVICES; logoutDeviceIds are ended first. */
   async startSession(user: UserRow, device: Device, meta: ClientMeta, logoutDeviceIds: string[] = []) {
-    const opened = await this.app.db.transaction((tx) =>
+    const opened = await transaction(this.app.db, (tx) =>
       this.openSession(tx, user, device, meta, logoutDeviceIds),
     );
     return this.issue(user.id, opened);
@@ -138,7 +139,7 @@ export class AuthService {
     const loaded = await findUserById(this.app.db, claims.sub);
     if (!loaded) throw new AppError('UNAUTHORIZED', 401, 'Invalid token');
     // Single use: spent in the transaction of the session it opens (a refused attempt leaves it unspent).
-    const opened = await this.app.db.transaction(async (tx) => {
+    const opened = await transaction(this.app.db, async (tx) => {
       if (!(await repo.spendToken(tx, claims.jti, claims.expiresAt))) {
         throw new AppError('UNAUTHORIZED', 401, 'This sign-in was already completed; please sign in again');
       }
@@ -152,7 +153,7 @@ export class AuthService {
     const hash = sha256(refreshToken);
     const next = randomToken();
     const now = Date.now();
-    const sessionId = await this.app.db.transaction(async (tx) => {
+    const sessionId = await transaction(this.app.db, async (tx) => {
       const id = await repo.consumeRefreshToken(tx, hash);
       if (!id) return undefined;
       const s = await repo.findSession(tx, id);

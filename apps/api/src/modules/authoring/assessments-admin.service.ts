@@ -7,6 +7,7 @@ import type {
 } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
 import { inTransaction, type TxClient } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../admin/audit.repo.js';
 import * as repo from './assessments-admin.repo.js';
@@ -58,8 +59,7 @@ export class AssessmentsAdminService {
         return after;
       });
     } catch (err) {
-      const e = err as { code?: string };
-      if (e.code === '23505')
+      if (isUniqueViolation(err))
         throw new AppError('ALREADY_EXISTS', 409, 'This episode or course already has this test');
       throw err;
     }

@@ -9,6 +9,7 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { inTransaction, type TxClient } from '../../db/client.js';
+import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../db/errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../admin/audit.repo.js';
 import { imageType } from '../media/file-types.js';
@@ -17,12 +18,11 @@ import * as w from './courses-admin.write.js';
 
 /** PostgreSQL's refusals of an edit, as the one error shape. */
 function asAppError(err: unknown): unknown {
-  const e = err as { code?: string; constraint?: string };
-  if (e.code === '23505' && e.constraint?.includes('slug'))
+  if (isUniqueViolation(err) && violatedConstraint(err)?.includes('slug'))
     return new AppError('ALREADY_EXISTS', 409, 'Another course has this slug', [
       { path: 'slug', message: 'Another course has this slug' },
     ]);
-  if (e.code === '23503')
+  if (isForeignKeyViolation(err))
     return new AppError('VALIDATION_ERROR', 400, 'A category or instructor given does not exist');
   return err;
 }

@@ -1,12 +1,13 @@
 import type { CategoryInput, InstructorInput, LookupQuery } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
 import { inTransaction } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../admin/audit.repo.js';
 import * as repo from './lookups.repo.js';
 
 const taken = (err: unknown) =>
-  (err as { code?: string }).code === '23505'
+  isUniqueViolation(err)
     ? new AppError('ALREADY_EXISTS', 409, 'This slug is taken', [
         { path: 'slug', message: 'This slug is taken' },
       ])

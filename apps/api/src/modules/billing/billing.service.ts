@@ -13,6 +13,7 @@ import {
 } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
 import { inTransaction, type TxClient } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { receiptMail, renewalReminderMail } from '../../mail/templates.js';
@@ -241,7 +242,7 @@ export class BillingService {
             oncePerLearner: coupon.once_per_learner,
           });
         } catch (err) {
-          if ((err as { code?: string }).code === '23505') throw couponInvalid('ALREADY_USED');
+          if (isUniqueViolation(err)) throw couponInvalid('ALREADY_USED');
           throw err;
         }
       }

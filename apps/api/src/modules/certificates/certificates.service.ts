@@ -6,6 +6,7 @@ import {
   type CourseCompletion,
 } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { metaTags } from '../../lib/html.js';
@@ -123,7 +124,7 @@ export class CertificatesService {
             })) ?? (await repo.certificateOf(this.db, userId, courseId));
         } catch (err) {
           // 23505 on the code: another certificate drew the same code (about 1 in 2^59); draw again.
-          if ((err as { code?: string }).code !== '23505') throw err;
+          if (!isUniqueViolation(err)) throw err;
         }
       }
       if (!cert) throw new Error('certificate not issued');

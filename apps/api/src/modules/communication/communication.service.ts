@@ -1,6 +1,7 @@
 import { mailKinds, type UnsubscribeAnswer } from '@rianroo/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { transaction } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { spendToken, tokenSpent } from '../auth/sessions.repo.js';
@@ -39,7 +40,7 @@ export class CommunicationService {
     const c = await this.claims(token);
     const kinds = kindsOf(c.kind);
     const off = Object.fromEntries(kinds.map((k) => [k, false]));
-    const email = await this.app.db.transaction(async (tx) => {
+    const email = await transaction(this.app.db, async (tx) => {
       if (!(await spendToken(tx, c.jti, c.expiresAt))) return undefined;
       const [row] = await tx
         .update(users)

@@ -1,6 +1,6 @@
 import type { Contact } from '@rianroo/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { transaction, type Db } from '../../db/client.js';
 import { contacts, instructorApplications, organizations, users } from '../../db/schema.js';
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -63,7 +63,7 @@ export async function organizationOf(db: Db, userId: string) {
 
 /** Joins the organisation of an invite code (any letter case); undefined when no organisation has it. */
 export async function joinByInviteCode(db: Db, userId: string, code: string) {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [org] = await tx
       .select(organizationColumns)
       .from(organizations)

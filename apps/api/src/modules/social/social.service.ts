@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Device, LoginAnswer, OidcAuthBody, OidcAuthorizeAnswer, OidcProvider } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import type { AuthService, ClientMeta } from '../auth/auth.service.js';
@@ -121,9 +122,9 @@ export class SocialService {
         lastName: identity.lastName,
         profileImage: identity.picture,
         emailVerifiedAt: new Date(),
-      }).catch(async (err: { code?: string }) => {
+      }).catch(async (err: unknown) => {
         // Two first sign-ins at once: the other one created the account.
-        if (err.code === '23505') return (await findUserByEmail(this.app.db, identity.email))!;
+        if (isUniqueViolation(err)) return (await findUserByEmail(this.app.db, identity.email))!;
         throw err;
       }));
     if (!user.emailVerifiedAt) await updateUser(this.app.db, user.id, { emailVerifiedAt: new Date() });

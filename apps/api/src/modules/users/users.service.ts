@@ -1,5 +1,7 @@
 import type { Device, LoginAnswer, RegisterBody, User, UserPatchBody } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
+import { transaction } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { passwordChangedMail, passwordLinkMail, welcomeMail } from '../../mail/templates.js';
 import type { AuthContext } from '../../types.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
@@ -29,33 +31,30 @@ export class UsersService {
     }
     const passwordHash = await hashPassword(body.password);
     // The account, its first session and its welcome mail: all of them or none.
-    const { user, opened } = await this.app.db
-      .transaction(async (tx) => {
-        const user = await repo.insertUser(tx, {
-          id: uuidv7(),
-          email: body.email,
-          passwordHash,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          phone: body.phone ?? null,
-          acceptedTermsAt: body.acceptTerms ? new Date() : null,
-        });
-        const opened = await this.auth.openSession(tx, user, body.device as Device, meta);
-        // Sign-ups from one address send a few welcome mails an hour, not one per account.
-        if (
-          (await this.app.limiter.store.hit(`welcome-mail:ip:${meta.ip}`, HOUR)).count <=
-          WELCOME_MAILS_PER_HOUR
-        ) {
-          const library = `${this.app.config.publicUrl}/library`;
-          await this.app.mail.send(welcomeMail(user.email, user.firstName, user.locale, library), tx);
-        }
-        return { user, opened };
-      })
-      .catch((err: { code?: string }) => {
-        if (err.code === '23505')
-          throw new AppError('ALREADY_EXISTS', 409, 'An account with this e-mail already exists');
-        throw err;
+    const { user, opened } = await transaction(this.app.db, async (tx) => {
+      const user = await repo.insertUser(tx, {
+        id: uuidv7(),
+        email: body.email,
+        passwordHash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone: body.phone ?? null,
+        acceptedTermsAt: body.acceptTerms ? new Date() : null,
       });
+      const opened = await this.auth.openSession(tx, user, body.device as Device, meta);
+      // Sign-ups from one address send a few welcome mails an hour, not one per account.
+      if (
+        (await this.app.limiter.store.hit(`welcome-mail:ip:${meta.ip}`, HOUR)).count <= WELCOME_MAILS_PER_HOUR
+      ) {
+        const library = `${this.app.config.publicUrl}/library`;
+        await this.app.mail.send(welcomeMail(user.email, user.firstName, user.locale, library), tx);
+      }
+      return { user, opened };
+    }).catch((err: unknown) => {
+      if (isUniqueViolation(err))
+        throw new AppError('ALREADY_EXISTS', 409, 'An account with this e-mail already exists');
+      throw err;
+    });
     return this.auth.issue(user.id, opened);
   }
 
@@ -116,7 +115,7 @@ export class UsersService {
   async resetPassword(code: string, password: string, confirmation: string) {
     assertNewPassword(password, confirmation);
     const passwordHash = await hashPassword(password);
-    const user = await this.app.db.transaction(async (tx) => {
+    const user = await transaction(this.app.db, async (tx) => {
       const id = await resets.consumeReset(tx, sha256(code));
       if (!id) return undefined;
       await resets.retireResets(tx, id);
