@@ -307,6 +307,22 @@ describe('checkout with the sandbox provider', () => {
     expect(numberOf(last.receiptNumber).n).toBe(before + 15);
   });
 
+  it('twelve orders opened at once (tabs, double clicks) leave one open: each closes the one before', async () => {
+    const u = await register(t.app);
+    const opened = await Promise.all(
+      Array.from({ length: 12 }, () => post('/api/checkout/orders', u.access_token, { plan: 'monthly' })),
+    );
+    expect(opened.map((r) => r.statusCode)).toEqual(Array<number>(12).fill(201));
+    const { rows } = await t.db.$client.query<{ status: string; n: number }>(
+      `select status, count(*)::int as n from orders where user_id = $1 group by status order by status`,
+      [u.user.id],
+    );
+    expect(rows).toEqual([
+      { status: 'expired', n: 11 },
+      { status: 'pending', n: 1 },
+    ]);
+  });
+
   it('five orders paid at the same moment all count: five months on one subscription', async () => {
     const u = await register(t.app);
     const orders = [];

@@ -214,6 +214,8 @@ export class BillingService {
     const now = new Date();
     const orderId = uuidv7();
     const { order } = await inTransaction(this.db, async (c) => {
+      // One learner's orders open one at a time (two tabs at once): each closes the one before it.
+      await repo.lockLearner(c, userId);
       for (const id of await repo.pendingOrdersOf(c, userId)) await this.closeUnpaid(c, id, 'expired');
       let coupon = null;
       if (cpc) {
