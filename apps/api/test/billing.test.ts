@@ -323,6 +323,21 @@ describe('checkout with the sandbox provider', () => {
     ]);
   });
 
+  it('one order paid from twelve tabs at once: paid once, one receipt, one month, every tab told it is paid', async () => {
+    const u = await register(t.app);
+    const { order } = (await post('/api/checkout/orders', u.access_token, { plan: 'monthly' })).json();
+    const paid = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        post(`/api/checkout/sandbox/${order.id}/card`, u.access_token, GOOD_CARD),
+      ),
+    );
+    expect(paid.map((r) => `${r.statusCode} ${r.json().status}`)).toEqual(Array<string>(12).fill('200 paid'));
+    expect((await get('/api/my-receipts', u.access_token)).json()).toHaveLength(1);
+    const s = await sub(u.access_token);
+    const months = (new Date(s.currentPeriodEnd).getTime() - Date.now()) / (30.4 * 86_400_000);
+    expect(Math.round(months)).toBe(1);
+  });
+
   it('five orders paid at the same moment all count: five months on one subscription', async () => {
     const u = await register(t.app);
     const orders = [];

@@ -316,8 +316,10 @@ export class BillingService {
       return;
     }
     const paidOrder = await inTransaction(this.db, async (c) => {
-      if (!(await repo.recordEvent(c, event))) return null;
+      // The order's row is locked before the event is recorded: the event's reference to it takes a share lock
+      // on it, and two deliveries each holding that share lock while waiting for the row would deadlock.
       const order = await repo.orderById(c, event.orderId, true);
+      if (!(await repo.recordEvent(c, event))) return null;
       if (!order || order.provider !== event.provider) {
         this.app.log.warn({ event }, 'a payment event for an order this provider does not have');
         return null;
