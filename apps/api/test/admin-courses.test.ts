@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser } from './admin-fixture.js';
-import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { uuidv7 } from '../src/lib/ids.js';
+import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let admin: { token: string; id: string };
@@ -180,6 +181,52 @@ describe('episode order', () => {
       episodeIds: [ids[0], ids[0], ids[1]],
     });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('removes an episode of a draft course (the rest renumbered, audited); of twelve removals at once one removes it', async () => {
+    const course = await newCourse(4);
+    const [, gone, ...rest] = course.episodes.map((e: { id: string }) => e.id) as string[];
+    const answers = await Promise.all(Array.from({ length: 12 }, () => call('DELETE', `/episodes/${gone}`)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(11).fill(404)]);
+    for (const a of answers.filter((r) => r.statusCode === 404)) expect(a.json().code).toBe('NOT_FOUND');
+    const { rows } = await t.db.$client.query(
+      `select id, sort from episodes where course_id = $1 order by sort`,
+      [course.id],
+    );
+    expect(rows).toEqual([course.episodes[0].id, ...rest].map((id, i) => ({ id, sort: i + 1 })));
+    expect((await audit(course.id)).filter((r) => r.action === 'episode.delete')).toHaveLength(1);
+  });
+
+  it('keeps an episode a learner has played or whose quiz was taken (409 EPISODE_IN_USE): hidden instead', async () => {
+    const course = await newCourse(3);
+    const [played, quizzed, unused] = course.episodes.map((e: { id: string }) => e.id) as string[];
+    const learner = await register(t.app);
+    await t.db.$client.query(
+      `insert into episode_progress (user_id, episode_id, course_id, last_second) values ($1, $2, $3, 12)`,
+      [learner.user.id, played, course.id],
+    );
+    const quiz = uuidv7();
+    await t.db.$client.query(
+      `insert into assessments (id, course_id, episode_id, kind, title) values ($1, $2, $3, 'episode_quiz', 'ควิซ')`,
+      [quiz, course.id, quizzed],
+    );
+    await t.db.$client.query(
+      `insert into assessment_attempts (id, assessment_id, user_id, number, question_order) values ($1, $2, $3, 1, '{}')`,
+      [uuidv7(), quiz, learner.user.id],
+    );
+    for (const id of [played, quizzed]) {
+      const refused = await call('DELETE', `/episodes/${id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('EPISODE_IN_USE');
+    }
+    const { rows } = await t.db.$client.query(
+      `select (select count(*) from episode_progress where user_id = $1)::int as progress,
+              (select count(*) from assessment_attempts where user_id = $1)::int as attempts`,
+      [learner.user.id],
+    );
+    expect(rows[0]).toEqual({ progress: 1, attempts: 1 });
+    expect((await call('PATCH', `/episodes/${played}`, { published: false })).statusCode).toBe(200);
+    expect((await call('DELETE', `/episodes/${unused}`)).statusCode).toBe(200);
   });
 
   it('twelve reorders at once leave the episodes numbered 1..n in one of the orders sent, each audited', async () => {

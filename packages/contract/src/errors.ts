@@ -57,6 +57,8 @@ export const errorCodes = [
   'VALUE_TAKEN',
   /** Admin console: subscriptions or orders name this plan; deactivate it instead of deleting it. */
   'PLAN_IN_USE',
+  /** Admin console: learners have watched this episode or taken its quiz; hide it instead of removing it. */
+  'EPISODE_IN_USE',
   /** Admin console: learners have answered this question; retire it (or make it inactive) instead. */
   'QUESTION_ANSWERED',
   /** Admin console: the learner already holds a current subscription; a grant would overlap it. */

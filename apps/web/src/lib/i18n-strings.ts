@@ -66,6 +66,7 @@ export const th = {
   'error.EDIT_CONFLICT': 'มีผู้ดูแลระบบคนอื่นแก้ไขรายการนี้ไปก่อนแล้ว โหลดข้อมูลล่าสุดแล้วแก้ไขอีกครั้ง',
   'error.VALUE_TAKEN': 'ค่านี้ถูกใช้โดยรายการอื่นแล้ว กรุณาเลือกค่าอื่น',
   'error.PLAN_IN_USE': 'มีการสมัครสมาชิกหรือคำสั่งซื้อที่ใช้แพ็กเกจนี้แล้ว จึงลบไม่ได้ ให้ปิดการขายแทน',
+  'error.EPISODE_IN_USE': 'มีผู้เรียนดูตอนนี้หรือทำแบบทดสอบของตอนนี้แล้ว จึงลบไม่ได้ ให้ซ่อนตอนนี้แทน',
   'error.COURSE_NOT_PUBLISHABLE': 'ยังเผยแพร่คอร์สนี้ไม่ได้ ทุกตอนต้องมีวิดีโอที่พร้อมเล่นก่อน',
   'error.STALE_EDIT': 'รายการตอนเปลี่ยนไปแล้วระหว่างที่คุณแก้ไข โหลดข้อมูลล่าสุดแล้วจัดลำดับอีกครั้ง',
   'error.QUESTION_ANSWERED': 'มีผู้เรียนตอบคำถามนี้แล้ว จึงลบหรือเปลี่ยนคำตอบที่ถูกไม่ได้ แก้ไขถ้อยคำได้ หรือเลิกใช้คำถามแทน',
@@ -378,6 +379,8 @@ export const en: Record<MessageKey, string> = {
   'error.VALUE_TAKEN': 'This value is already used by another row; choose another.',
   'error.PLAN_IN_USE':
     'Subscriptions or orders use this plan, so it cannot be deleted; deactivate it instead.',
+  'error.EPISODE_IN_USE':
+    'Learners have watched this episode or taken its quiz, so it cannot be removed; hide it instead.',
   'error.COURSE_NOT_PUBLISHABLE':
     'This course cannot be published yet: every episode needs a video that is ready to play.',
   'error.STALE_EDIT': 'The episodes changed while you were editing. Load the latest and order them again.',

@@ -162,7 +162,8 @@ export const coursesAdminRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         ...admin,
-        summary: 'Remove an episode of a draft course',
+        summary:
+          'Remove an episode of a draft course that no learner has played (409 EPISODE_IN_USE: hide it)',
         params: episodeIdParams,
         response: one,
       },

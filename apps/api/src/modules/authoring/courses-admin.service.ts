@@ -139,11 +139,23 @@ export class CoursesAdminService {
     });
   }
 
+  /**
+   * Removes an episode of a draft course that no learner has played nor taken the quiz of: their progress,
+   * attempts and certificates rest on it (EPISODE_IN_USE: hide it instead). Checked under the course's lock,
+   * so of several removals at once one removes it and the others find it gone.
+   */
   async deleteEpisode(actorId: string, episodeId: string) {
     const courseId = await this.courseOf(episodeId);
     return this.write(actorId, courseId, 'episode.delete', async (c, before) => {
+      if (!before.episodes.some((e) => e.id === episodeId)) throw notFound('Episode');
       if (before.status === 'published')
         throw new AppError('COURSE_NOT_PUBLISHABLE', 409, 'Unpublish the course before removing an episode');
+      if (await w.episodeInUse(c, episodeId, courseId))
+        throw new AppError(
+          'EPISODE_IN_USE',
+          409,
+          'Learners have watched this episode or taken its quiz: hide it instead of removing it',
+        );
       await w.deleteEpisode(c, episodeId, courseId);
     });
   }

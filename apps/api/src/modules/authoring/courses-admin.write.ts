@@ -94,6 +94,17 @@ export async function updateEpisode(c: TxClient, id: string, input: EpisodeUpdat
   if (sets.length) await c.query(`update episodes set ${sets.join(', ')} where id = $1`, [id, ...values]);
 }
 
+/** True when a learner has played the episode or started its quiz (what removing it would erase). */
+export async function episodeInUse(c: TxClient, id: string, courseId: string) {
+  const { rows } = await c.query(
+    `select exists (select 1 from episode_progress where course_id = $2 and episode_id = $1)
+         or exists (select 1 from assessment_attempts t join assessments a on a.id = t.assessment_id
+                    where a.episode_id = $1) as used`,
+    [id, courseId],
+  );
+  return rows[0].used as boolean;
+}
+
 export async function deleteEpisode(c: TxClient, id: string, courseId: string) {
   await c.query(`delete from episodes where id = $1`, [id]);
   await c.query(
