@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
@@ -48,7 +48,7 @@ import { webPlugin } from './plugins/web.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { storagePlugin } from './plugins/storage.js';
 import { serializerCompiler } from './lib/serializer.js';
-import { safeErrorSerializer } from './lib/log.js';
+import { AccessLogController, requestSerializer, safeErrorSerializer } from './lib/log.js';
 import { isWarmUpRequest } from './lib/warm-up.js';
 import './types.js';
 
@@ -58,6 +58,8 @@ export interface AppDeps {
   databaseUrl: string;
   /** The in-process rate limiter's clock (tests move it instead of waiting); the system clock by default. */
   limiterClock?: () => number;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
@@ -70,7 +72,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
       },
-      serializers: { err: safeErrorSerializer },
+      serializers: { err: safeErrorSerializer, req: requestSerializer },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
@@ -87,8 +90,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
-    // The warm-up's requests before listening (lib/warm-up.ts) are not learners': not logged.
-    logController: new LogController({ disableRequestLogging: (request) => isWarmUpRequest(request.raw) }),
+    // One line per request; the warm-up's requests before listening (lib/warm-up.ts) are not learners': not logged.
+    logController: new AccessLogController((request) => isWarmUpRequest(request.raw)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

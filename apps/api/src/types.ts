@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { AccessLog } from './lib/log.js';
 import type { Jobs } from './plugins/jobs.js';
 import type { Mailer } from './plugins/mail.js';
 import type { Metrics } from './plugins/metrics.js';
@@ -37,5 +38,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** Which of the route's requests the access log shows at `info` (lib/log.ts). */
+    accessLog?: AccessLog;
   }
 }

@@ -22,7 +22,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   shareDatabaseOf?: TestApp,
-  deps: Pick<AppDeps, 'limiterClock'> = {},
+  deps: Pick<AppDeps, 'limiterClock' | 'logStream'> = {},
 ): Promise<TestApp> {
   const database = shareDatabaseOf
     ? { url: shareDatabaseOf.databaseUrl, drop: async () => {} }
