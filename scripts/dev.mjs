@@ -10,7 +10,12 @@ const children = [
   spawn(npm, ['run', 'dev', '-w', 'apps/api'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data') },
+    // Restarted at every save of a file: no warm-up (lib/warm-up.ts) unless asked for.
+    env: {
+      WARM_UP_REQUESTS: '0',
+      ...process.env,
+      DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data'),
+    },
   }),
   spawn(npm, ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
 ];

@@ -27,6 +27,8 @@ beforeAll(async () => {
     // The content service starts with it, as under npm start, on a port of its own.
     CMS_PORT: String(await freePort()),
     LOG_LEVEL: 'warn',
+    // A tenth of the warm-up npm start runs (lib/warm-up.ts, covered by warm.test.ts): these starts are many.
+    WARM_UP_REQUESTS: '300',
     // The demo videos the start queues are drawn once per machine (the browser tests share this cache).
     VIDEO_CACHE_DIR: path.join(apiRoot(), '..', '..', '.data', 'video-cache'),
   };
