@@ -158,6 +158,24 @@ describe('partner sign-in (POST /api/siriraj-auth) against a real OpenID Connect
     expect(again.statusCode).toBe(401);
   });
 
+  it('a code sent back eight times at once is used once; the others are refused', async () => {
+    const r = await startAndLogin(uniqueEmail('partner-burst'));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => finishWith(r, { device: device(`partner-burst-${i}`) })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(7).fill(401)]);
+  });
+
+  it('first sign-ins of one new address from six tabs at once make one account, and all get in', async () => {
+    const email = uniqueEmail('partner-tabs');
+    const tabs = [];
+    for (let i = 0; i < 6; i++) tabs.push(await startAndLogin(email));
+    const browser = device('partner-tabs');
+    const answers = await Promise.all(tabs.map((r) => finishWith(r, { device: browser })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array<number>(6).fill(200));
+    expect(new Set(answers.map((a) => a.json().user.id)).size).toBe(1);
+  });
+
   it('refuses a verifier that does not answer the challenge it started with', async () => {
     const r = await startAndLogin(uniqueEmail('partner-pkce'));
     const res = await finishWith(r, { codeVerifier: pkce().codeVerifier });
