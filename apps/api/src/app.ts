@@ -39,7 +39,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { cmsPlugin } from './plugins/cms.js';
-import { answerClientError, errorsPlugin } from './plugins/errors.js';
+import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { mailPlugin } from './plugins/mail.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -84,6 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     requestTimeout: config.timeouts.requestMs,
     http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1000 },
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -29,6 +29,8 @@ declare module 'fastify' {
     storage: Storage;
     videos: VideoService;
     billing: BillingService;
+    /** The headers every answer carries (plugins/security-headers.ts). */
+    securityHeaders: Record<string, string>;
     /** The supervised content service (Strapi), when this process runs it. */
     cms: ContentService;
     /** onRequest: requires a valid access token of a live session, before the body is read or validated. */

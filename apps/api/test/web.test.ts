@@ -120,6 +120,34 @@ describe('the web app pages and their CSP nonce (docs/decisions/007)', () => {
     expect((await t.app.inject({ method: 'POST', url: '/library' })).statusCode).toBe(404);
   });
 
+  it('a name or a parameter longer than any can be is a miss (answered 403, or 400 with the address): a page, or a 404', async () => {
+    const long = 'x'.repeat(300);
+    const page = await t.app.inject({ url: `/${long}`, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const asset = await t.app.inject(`/assets/${long}.js`);
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json().code).toBe('NOT_FOUND');
+    expect((await t.app.inject(`/api/${long}`)).json().code).toBe('NOT_FOUND');
+    // A route's parameter longer than any of ours can be (Fastify answered its own 400, echoing the address).
+    const param = await t.app.inject(`/api/certificates/verify/${long}y`);
+    expect(param.statusCode).toBe(404);
+    expect(param.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+  });
+
+  it('an address with broken percent-encoding is 400 in the one error shape, without the address echoed', async () => {
+    for (const url of ['/%E0%A4', '/courses/%E0%A4', '/api/users/%FF/sessions', '/api/%C0']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        message: 'Malformed address (its percent-encoding)',
+      });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
   it('under /api and /cms a miss is JSON, never the web page, even when a browser asks for a page', async () => {
     for (const url of [
       '/cms/api/',

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@rianroo/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
@@ -69,6 +69,19 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
   socket.destroy(err);
 }
 
+/**
+ * Addresses the router refuses before any route or hook (Fastify's `frameworkErrors`): answered in the one
+ * error shape, never with the address echoed back. A parameter too long to be any of ours is a miss: the
+ * not-found handler answers it (the web app's page, or 404 under /api).
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.callNotFound();
+  return reply
+    .headers({ ...reply.server.securityHeaders, 'x-request-id': request.id })
+    .status(400)
+    .send({ statusCode: 400, code: 'BAD_REQUEST', message: 'Malformed address (its percent-encoding)' });
+}
+
 const statusCodes: Record<number, ErrorCode> = {
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
@@ -120,6 +133,9 @@ export const errorsPlugin = fp(
           details,
         });
       }
+      // The file server's refusal of a name it cannot check (longer than a file name may be, or an alias of
+      // another's spelling): no such file, so a miss like any other.
+      if (err.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
       if (err instanceof SyntaxError || (err.code && fastifyCodes[err.code])) {
         const known = fastifyCodes[err.code ?? 'FST_ERR_CTP_INVALID_JSON_BODY']!;
         return reply

@@ -67,6 +67,8 @@ export const securityHeadersPlugin = fp(
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };
+    // Also for the answers the router gives before any hook runs (plugins/errors.ts answerFrameworkError).
+    app.decorate('securityHeaders', headers);
     app.addHook('onRequest', async (request, reply) => {
       reply.headers(headers);
       reply.header('x-request-id', request.id);
