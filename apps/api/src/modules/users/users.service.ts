@@ -30,6 +30,10 @@ export class UsersService {
       ]);
     }
     const passwordHash = await hashPassword(body.password);
+    // Sign-ups from one address send a few welcome mails an hour, not one per account. Counted before the
+    // transaction, which may run again (db/client.ts): one sign-up, one count.
+    const welcome =
+      (await this.app.limiter.store.hit(`welcome-mail:ip:${meta.ip}`, HOUR)).count <= WELCOME_MAILS_PER_HOUR;
     // The account, its first session and its welcome mail: all of them or none.
     const { user, opened } = await transaction(this.app.db, async (tx) => {
       const user = await repo.insertUser(tx, {
@@ -42,10 +46,7 @@ export class UsersService {
         acceptedTermsAt: body.acceptTerms ? new Date() : null,
       });
       const opened = await this.auth.openSession(tx, user, body.device as Device, meta);
-      // Sign-ups from one address send a few welcome mails an hour, not one per account.
-      if (
-        (await this.app.limiter.store.hit(`welcome-mail:ip:${meta.ip}`, HOUR)).count <= WELCOME_MAILS_PER_HOUR
-      ) {
+      if (welcome) {
         const library = `${this.app.config.publicUrl}/library`;
         await this.app.mail.send(welcomeMail(user.email, user.firstName, user.locale, library), tx);
       }
