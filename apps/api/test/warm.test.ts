@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { warmUp } from '../src/db/warm.js';
 import { warmUpRequests } from '../src/lib/warm-up.js';
+import { SESSIONS_RECENT } from '../src/plugins/auth.js';
 import { seedCatalogue } from './courses-fixture.js';
 import { bearer, createTestApp, namedStatements, register, type TestApp } from './helpers.js';
 
@@ -166,5 +167,22 @@ it('the preloaded sessions expire from the cache spread over its second half, no
     statements.stop();
     vi.useRealTimers();
     await two.close();
+  }
+});
+
+it('the sessions used lately are read through their index, not by reading every session ever opened', async () => {
+  const c = await t.db.$client.connect();
+  try {
+    // The planner's choice on a table this small is a sequential scan anyway: forbidden here, the query must
+    // still find an index to read (without sessions_recent_idx there is none, and the plan is a Seq Scan).
+    await c.query('begin');
+    await c.query('set local enable_seqscan = off');
+    const { rows } = await c.query<{ 'QUERY PLAN': string }>(`explain ${SESSIONS_RECENT}`, [100]);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toContain('sessions_recent_idx');
+    expect(plan).not.toMatch(/Seq Scan on sessions/);
+  } finally {
+    await c.query('rollback');
+    c.release();
   }
 });

@@ -83,6 +83,11 @@ export const sessions = pgTable(
     uniqueIndex('sessions_active_device_key')
       .on(t.userId, t.deviceId)
       .where(sql`${t.revokedAt} IS NULL`),
+    // The sessions used lately, read before a process listens (plugins/auth.ts preload): without it a start
+    // read every session ever opened.
+    index('sessions_recent_idx')
+      .on(t.lastUsedAt)
+      .where(sql`${t.revokedAt} IS NULL`),
   ],
 );
 

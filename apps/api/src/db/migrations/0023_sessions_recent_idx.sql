@@ -1,0 +1,1 @@
+CREATE INDEX "sessions_recent_idx" ON "sessions" USING btree ("last_used_at") WHERE "sessions"."revoked_at" IS NULL;
