@@ -63,14 +63,14 @@ export type AccessLog = 'all' | 'failures';
  * at the level the route's `config.accessLog` asks for its successes. `skip` leaves a request out entirely.
  */
 export class AccessLogController extends LogController {
-  constructor(private readonly skip: (request: FastifyRequest) => boolean) {
+  constructor(skip: (request: FastifyRequest) => boolean) {
     super({ disableRequestLogging: skip });
   }
 
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (this.skip(request)) return;
+    if (this.isLogDisabled(request)) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) return reply.log.error({ ...line, err: error }, 'request errored');
     const quiet = reply.statusCode < 400 && request.routeOptions.config.accessLog === 'failures';
