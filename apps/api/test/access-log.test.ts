@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { warmUpRequests } from '../src/lib/warm-up.js';
 import { seedCatalogue } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
@@ -72,6 +73,11 @@ describe('the access log', () => {
     // Any other route logs its successes.
     await t.app.inject({ url: '/api/auth', headers: bearer(learner.access_token) });
     expect(ofRequest('/api/auth')).toMatchObject([{ level: INFO, res: { statusCode: 200 } }]);
+  });
+
+  it("leaves the warm-up's requests before listening out (they are not learners')", async () => {
+    await warmUpRequests(t.app, 30);
+    expect(lines.filter((l) => l.msg === 'request completed')).toEqual([]);
   });
 
   it('keeps secrets in addresses out: the playback token of a stream, a link token', async () => {
