@@ -183,6 +183,8 @@ export async function paced(
   const latencies: number[] = [];
   const early: number[] = [];
   const trace: number[][] = [];
+  // BENCH_TRACE_MS: the trace's slice (half a second unless told).
+  const traceMs = Number(process.env.BENCH_TRACE_MS ?? 500);
   const late: number[] = [];
   let errors = 0;
   let non2xx = 0;
@@ -199,7 +201,7 @@ export async function paced(
       const took = performance.now() - due;
       latencies.push(took);
       (due - start < 3000 ? early : late).push(took);
-      if (process.env.BENCH_TRACE) (trace[Math.floor((due - start) / 500)] ??= []).push(took);
+      if (process.env.BENCH_TRACE) (trace[Math.floor((due - start) / traceMs)] ??= []).push(took);
       if (status < 200 || status >= 300) non2xx++;
     }
     if (++settled === total) allSettled();
@@ -283,13 +285,13 @@ export async function paced(
   if (total > 0) await finished;
   const elapsed = (performance.now() - start) / 1000;
   for (const c of idle) c.socket.destroy();
-  // BENCH_TRACE=1: the p99 and the slowest request of each half second (where a stall begins and ends).
+  // BENCH_TRACE=1: the p99 and the slowest request of each slice of the run (where a stall begins and ends).
   if (process.env.BENCH_TRACE)
     console.log(
       trace
         .map((l, k) => {
           l.sort((a, b) => a - b);
-          return `${k / 2}s:p99=${Math.round(l[Math.floor(0.99 * l.length)]!)}/max=${Math.round(l[l.length - 1]!)}`;
+          return `${(k * traceMs) / 1000}s:p99=${Math.round(l[Math.floor(0.99 * l.length)]!)}/max=${Math.round(l[l.length - 1]!)}`;
         })
         .join(' '),
     );

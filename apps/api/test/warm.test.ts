@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { warmUp } from '../src/db/warm.js';
 import { warmUpRequests } from '../src/lib/warm-up.js';
@@ -95,6 +96,31 @@ it('the request warm-up runs the hot paths as a learner, writes nothing, counts 
     headers: bearer(token),
   });
   expect([after.statusCode, after.json().code]).toEqual([401, 'SESSION_REVOKED']);
+});
+
+it('the request warm-up runs on the server the learners then reach, which listens afterwards as usual', async () => {
+  // The code the warm-up optimises is the code the learners' requests run: the server's own sockets, requests and
+  // replies (a second server's had other shapes, and V8 threw the optimised code away at the first real request).
+  const two = await createTestApp({}, t);
+  try {
+    let connections = 0;
+    const count = () => connections++;
+    two.app.server.on('connection', count);
+    await warmUpRequests(two.app, 12, 3);
+    two.app.server.off('connection', count);
+    expect(connections).toBe(3);
+    expect(two.app.server.listening).toBe(false);
+
+    await two.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = two.app.server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(res.status).toBe(200);
+    // A learner's request is counted, although it comes through the server the warm-up used.
+    const metrics = await two.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(metrics.body).toMatch(/http_requests_total\{[^}]*route="\/api\/health"[^}]*\} 1\n/);
+  } finally {
+    await two.close();
+  }
 });
 
 it('a process starting preloads the sessions used in the last 20 minutes; revoked and older ones are looked up', async () => {

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
-const WARM_UP = Symbol('rianroo warm-up request');
+/**
+ * The warm-up's connections. Kept aside rather than marked on each request: a property added to the warm-up's
+ * requests gives them another shape than a learner's, and the code optimised on them was thrown away at the
+ * first real request (V8's "wrong map"), all of the HTTP path at once.
+ */
+const warmUpSockets = new WeakSet<Socket>();
 
 /** A request of the warm-up (not a learner's): metrics and request logs leave it out. */
-export const isWarmUpRequest = (req: IncomingMessage) =>
-  (req as IncomingMessage & { [WARM_UP]?: true })[WARM_UP] === true;
+export const isWarmUpRequest = (req: IncomingMessage) => warmUpSockets.has(req.socket);
 
 /**
  * The hot paths of a viewing evening, for a learner who exists nowhere: the progress save (every 10 s of
@@ -53,8 +57,11 @@ export interface WarmUpReport {
 }
 
 /**
- * Runs the hot request paths `count` times through the app, over real HTTP on a loopback port of its own,
- * before the listener opens. A process fresh from a start runs its JavaScript unoptimised: measured at a
+ * Runs the hot request paths `count` times through the app, over real HTTP, before the listener opens: on the
+ * app's own server, listening meanwhile on a loopback port of its own (then closed, and opened by `listen` as
+ * usual). A second server's sockets and requests had other shapes than the learners' (V8's "wrong map"): the
+ * code optimised on them was thrown away at the first real request, all of the HTTP path at once (a paced
+ * 4,000 saves/s first run after a start: 39 functions deoptimised in its first 50 ms, 9 since). A process fresh from a start runs its JavaScript unoptimised: measured at a
  * paced 2,000 progress saves a second, the first second after a start took the one core to 100% and queued
  * requests for up to a second (p99 of that run 0.5-1.1 s, against 40-70 ms warm; README, issue 14). The
  * requests carry a token of a session admitted only for the warm-up (SessionGuard.admitForWarmUp), which is
@@ -71,10 +78,9 @@ export async function warmUpRequests(
   if (count <= 0) return report;
   await app.ready();
   const authorization = `Bearer ${await app.signer.signAccess({ sub: userId, sid: sessionId })}`;
-  const server = http.createServer((req, res) => {
-    (req as IncomingMessage & { [WARM_UP]?: true })[WARM_UP] = true;
-    app.routing(req, res);
-  });
+  const server = app.server;
+  const mark = (socket: Socket) => warmUpSockets.add(socket);
+  server.on('connection', mark);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -112,6 +118,7 @@ export async function warmUpRequests(
     admitted.end();
     agent.destroy();
     await new Promise((resolve) => server.close(resolve));
+    server.off('connection', mark);
   }
   return report;
 }
