@@ -3,6 +3,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationQuestions } from '../src/db/schema.js';
 import { uuidv7 } from '../src/lib/ids.js';
+import { adminUser } from './admin-fixture.js';
 import { addAssessment, MIXED, seedCatalogue, subscribe } from './courses-fixture.js';
 import { bearer, createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
 import { startSmtpPeer } from './smtp-peer.js';
@@ -506,5 +507,58 @@ describe('evaluation questions changing while learners submit', () => {
       await t.db.$client.query(`update evaluation_questions set active = false where id = $1`, [x]);
     }
     expect(outcomes.size).toBeGreaterThan(0);
+  });
+});
+
+describe('a certificate issued before its course is taken back to draft', () => {
+  it("stays its owner's: downloaded and e-mailed as before, while the course is not published", async () => {
+    const u = await register(t.app);
+    const h = bearer(u.access_token);
+    for (const e of cat.freeEpisodes) {
+      const body = {
+        course_id: cat.free,
+        episode_id: e.id,
+        last_second: 10,
+        episodeCompletionPercentage: 100,
+      };
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/on-going-episode',
+        headers: h,
+        payload: body,
+      });
+      expect(saved.statusCode).toBe(200);
+    }
+    const get = () => t.app.inject({ url: `/api/media/get-certificate/${cat.free}`, headers: h });
+    expect((await get()).statusCode).toBe(200);
+
+    const admin = bearer((await adminUser(t)).token);
+    const unpublish = t.app.inject({
+      method: 'POST',
+      url: `/api/admin/courses/${cat.free}/unpublish`,
+      headers: admin,
+    });
+    expect((await unpublish).statusCode).toBe(200);
+    try {
+      const again = await get();
+      expect([again.statusCode, again.headers['content-type']]).toEqual([200, 'application/pdf']);
+      const mail = await t.app.inject({
+        method: 'POST',
+        url: '/api/media/get-certificate-to-email',
+        headers: h,
+        payload: { courseId: cat.free },
+      });
+      expect(mail.statusCode).toBe(200);
+      // A learner without a certificate gets none of a course that is not published.
+      const other = await register(t.app);
+      const none = await t.app.inject({
+        url: `/api/media/get-certificate/${cat.free}`,
+        headers: bearer(other.access_token),
+      });
+      expect([none.statusCode, none.json().code]).toEqual([404, 'NOT_FOUND']);
+    } finally {
+      // The seeded course has no videos to publish with: back as it was, for the tests after this one.
+      await t.db.$client.query(`update courses set status = 'published' where id = $1`, [cat.free]);
+    }
   });
 });

@@ -10,8 +10,8 @@ import {
 
 type Queryable = Pick<TxClient, 'query'>;
 
-/** A published course with its certificate settings. */
-export async function certificateCourse(db: Db, courseId: string) {
+/** A published course with its certificate settings (or any course, `publishedOnly` false). */
+export async function certificateCourse(db: Db, courseId: string, publishedOnly = true) {
   const rows = await db
     .select({
       id: courses.id,
@@ -22,7 +22,7 @@ export async function certificateCourse(db: Db, courseId: string) {
       requiresEvaluation: courses.certificateRequiresEvaluation,
     })
     .from(courses)
-    .where(and(eq(courses.id, courseId), eq(courses.status, 'published')));
+    .where(publishedOnly ? and(eq(courses.id, courseId), eq(courses.status, 'published')) : eq(courses.id, courseId));
   return rows[0];
 }
 export type CertificateCourse = NonNullable<Awaited<ReturnType<typeof certificateCourse>>>;

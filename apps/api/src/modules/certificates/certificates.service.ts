@@ -37,8 +37,8 @@ export class CertificatesService {
     return this.app.db;
   }
 
-  async course(courseId: string) {
-    const course = await repo.certificateCourse(this.db, courseId);
+  async course(courseId: string, publishedOnly = true) {
+    const course = await repo.certificateCourse(this.db, courseId, publishedOnly);
     if (!course) throw notFound('Course');
     return course;
   }
@@ -95,11 +95,12 @@ export class CertificatesService {
   /**
    * The learner's certificate of a course, issued on the first call once the course is completed (and
    * evaluated when the course asks for it). Issued once: a simultaneous second call finds the first.
-   * An issued certificate stays the learner's, also after access ends; a revoked one is refused.
+   * An issued certificate stays the learner's, also after access ends or the course is unpublished; a revoked
+   * one is refused.
    */
   async issue(userId: string, courseId: string) {
-    const course = await this.course(courseId);
     let cert = await repo.certificateOf(this.db, userId, courseId);
+    const course = await this.course(courseId, !cert);
     if (!cert) {
       if (!course.certificateEnabled) throw notFound('Certificate');
       if (!(await this.courses.access(userId, course)).canAccess) {
