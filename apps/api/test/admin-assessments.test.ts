@@ -294,6 +294,34 @@ describe("learners' attempts survive editing", () => {
     expect(detail.questionCount).toBe(1);
   });
 
+  it("a new question naming another question's choices is refused; the other (answered) question keeps its own", async () => {
+    const quiz = await quizOnNewEpisode();
+    const q = (await call('POST', `/admin/assessments/${quiz.id}/questions`, single('ข้อแรก', 0))).json()
+      .questions[0];
+    const h = await learner();
+    await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: [] }, h);
+    const answers = [{ questionId: q.id, choiceIds: [q.choices[0].id] }];
+    await call('POST', '/assessment-result', { assessmentId: quiz.id, answers }, h);
+    const before = (await call('GET', `/admin/assessments/${quiz.id}`)).json().questions[0];
+    expect(before.answered).toBe(true);
+
+    // Another test: a question whose choices carry the answered question's ids, the right one moved.
+    const other = await quizOnNewEpisode();
+    const added = await call('POST', `/admin/assessments/${other.id}/questions`, {
+      kind: 'single',
+      prompt: 'ข้อใหม่',
+      points: 1,
+      choices: q.choices.map((c: { id: string }, i: number) => ({
+        id: c.id,
+        label: `ใหม่ ${i}`,
+        correct: i === 1,
+      })),
+    });
+    expect([added.statusCode, added.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect((await call('GET', `/admin/assessments/${quiz.id}`)).json().questions[0]).toEqual(before);
+    expect((await call('GET', `/admin/assessments/${other.id}`)).json().questions).toEqual([]);
+  });
+
   it('a question deleted while learners start attempts is either refused or never in their attempts', async () => {
     const quiz = await quizOnNewEpisode();
     await call('POST', `/admin/assessments/${quiz.id}/questions`, single('ข้อคงอยู่'));

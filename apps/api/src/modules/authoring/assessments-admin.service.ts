@@ -31,6 +31,12 @@ const answered = (what: string) =>
  * can be retired (left out of new attempts, still in old results). A fresh question is the honest way to
  * change what is right: old grades stay as they were given, new attempts get the new question.
  */
+/** A choice named by id that is not one of the question's own (another question's, or none at all). */
+const notAChoice = () =>
+  new AppError('VALIDATION_ERROR', 400, 'A choice given is not a choice of this question', [
+    { path: 'choices', message: 'Not a choice of this question' },
+  ]);
+
 export class AssessmentsAdminService {
   constructor(private readonly app: FastifyInstance) {}
 
@@ -87,6 +93,8 @@ export class AssessmentsAdminService {
 
   addQuestion(actorId: string, assessmentId: string, q: QuestionInput) {
     return this.write(actorId, assessmentId, 'question.create', async (c) => {
+      // A new question's choices get their ids here: an id given can only be another question's choice.
+      if (q.choices.some((ch) => ch.id)) throw notAChoice();
       await w.insertQuestion(c, assessmentId, q);
     });
   }
@@ -95,10 +103,7 @@ export class AssessmentsAdminService {
     return this.write(actorId, await this.assessmentOf(questionId), 'question.update', async (c, before) => {
       const now = question(before, questionId);
       const given = q.choices.flatMap((ch) => (ch.id ? [ch.id] : []));
-      if (given.some((id) => !now.choices.some((ch) => ch.id === id)))
-        throw new AppError('VALIDATION_ERROR', 400, 'A choice given is not a choice of this question', [
-          { path: 'choices', message: 'Not a choice of this question' },
-        ]);
+      if (given.some((id) => !now.choices.some((ch) => ch.id === id))) throw notAChoice();
       if (now.answered) {
         if (q.kind !== now.kind) throw answered('its kind cannot change');
         if (q.points !== now.points) throw answered('its points cannot change');

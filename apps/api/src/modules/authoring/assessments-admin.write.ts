@@ -82,12 +82,17 @@ export async function updateQuestion(c: TxClient, id: string, q: Question) {
   await writeChoices(c, id, q.choices);
 }
 
+/**
+ * Writes the question's choices: new ones added, its own ones (by id) changed. A choice of another question is
+ * never touched (the services refuse such ids first; this is the database's side of the same rule).
+ */
 async function writeChoices(c: TxClient, questionId: string, choices: Question['choices']) {
-  await c.query(
+  const { rowCount } = await c.query(
     `insert into assessment_choices (id, question_id, sort, label, correct)
      select x.id, $1, x.n::int, x.label, x.correct
        from unnest($2::uuid[], $3::text[], $4::boolean[]) with ordinality as x(id, label, correct, n)
-     on conflict (id) do update set sort = excluded.sort, label = excluded.label, correct = excluded.correct`,
+     on conflict (id) do update set sort = excluded.sort, label = excluded.label, correct = excluded.correct
+       where assessment_choices.question_id = excluded.question_id`,
     [
       questionId,
       choices.map((ch) => ch.id ?? uuidv7()),
@@ -95,6 +100,7 @@ async function writeChoices(c: TxClient, questionId: string, choices: Question['
       choices.map((ch) => ch.correct),
     ],
   );
+  if (rowCount !== choices.length) throw new Error(`choices of another question given for question ${questionId}`);
 }
 
 export async function deleteQuestion(c: TxClient, id: string, assessmentId: string) {
