@@ -410,6 +410,20 @@ describe('evaluation questions', () => {
       choices: [{ labelTh: 'เดียว', labelEn: 'One' }],
     });
     expect(oneChoice.statusCode).toBe(400);
+    // Answers are stored by choice id: two choices of one id could not be told apart.
+    const twice = { labelTh: 'ซ้ำ', labelEn: 'Twice', id: c.choices[0].id };
+    for (const dup of [
+      call('POST', '/admin/evaluation-questions', { ...rating, kind: 'choice', choices: [twice, twice] }),
+      call('PUT', `/admin/evaluation-questions/${c.id}`, {
+        ...rating,
+        kind: 'choice',
+        choices: [twice, twice],
+      }),
+    ]) {
+      const res = await dup;
+      expect([res.statusCode, res.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+    }
+    expect((await call('GET', '/admin/evaluation-questions')).json().items).toEqual(items);
     // A learner's evaluation answered it.
     await t.db.$client.query(
       `insert into course_evaluations (id, user_id, course_id, answers) values ($1, $2, $3, $4::jsonb)`,

@@ -76,6 +76,13 @@ export type AssessmentUpdate = z.infer<typeof assessmentUpdate>;
  * A question with its choices. Choices that keep their id are the same choice (an answered question must
  * send back exactly its choice ids). Single choice and true/false: exactly one right; multiple: at least one.
  */
+/** Choices named by id name each one once (answers are stored by choice id). */
+function noChoiceTwice(choices: { id?: string | undefined }[], ctx: z.RefinementCtx) {
+  const ids = choices.flatMap((c) => (c.id ? [c.id] : []));
+  if (new Set(ids).size !== ids.length)
+    ctx.addIssue({ code: 'custom', path: ['choices'], message: 'A choice is listed twice' });
+}
+
 export const questionInput = z
   .object({
     kind: questionKind,
@@ -98,9 +105,7 @@ export const questionInput = z
       });
     if (q.kind === 'true_false' && q.choices.length !== 2)
       ctx.addIssue({ code: 'custom', path: ['choices'], message: 'True or false has exactly two choices' });
-    const ids = q.choices.flatMap((c) => (c.id ? [c.id] : []));
-    if (new Set(ids).size !== ids.length)
-      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'A choice is listed twice' });
+    noChoiceTwice(q.choices, ctx);
   });
 export type QuestionInput = z.infer<typeof questionInput>;
 /** What a form sends (defaults not yet filled in). */
@@ -147,5 +152,6 @@ export const evaluationQuestionInput = z
       });
     if (q.kind !== 'choice' && q.choices.length)
       ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Only a choice question has choices' });
+    noChoiceTwice(q.choices, ctx);
   });
 export type EvaluationQuestionInput = z.infer<typeof evaluationQuestionInput>;

@@ -3,7 +3,10 @@ import { z } from 'zod';
 /** The longest span the analytics answer at once, in days. */
 export const ANALYTICS_MAX_DAYS = 366;
 
-const day = z.iso.date();
+/** No platform day before this (PostgreSQL has no year 0, and a default span reaches 30 days back). */
+export const ANALYTICS_FIRST_DAY = '2000-01-01';
+
+const day = z.iso.date().refine((d) => d >= ANALYTICS_FIRST_DAY, { message: 'range_invalid' });
 /**
  * A span of days (Bangkok time), both ends included; by default the 30 days up to today. The refinements'
  * messages are keys, not text for people.
