@@ -121,6 +121,29 @@ describe('GET and PATCH /api/users/:id', () => {
     expect((await get(`/api/users/${a.user.id}`, b.access_token)).statusCode).toBe(200);
   });
 
+  it('e-mail choices changed in simultaneous saves (three toggles at once) all stay changed', async () => {
+    for (let round = 0; round < 4; round++) {
+      const u = await register(t.app);
+      const saves = await Promise.all(
+        (['news', 'promotions', 'reminders'] as const).map((k) =>
+          t.app.inject({
+            method: 'PATCH',
+            url: `/api/users/${u.user.id}`,
+            headers: bearer(u.access_token),
+            payload: { marketing: { [k]: k === 'promotions' } },
+          }),
+        ),
+      );
+      expect(saves.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      const me = await get(`/api/users/${u.user.id}`, u.access_token);
+      expect(me.json().marketing, `round ${round}`).toEqual({
+        news: false,
+        promotions: true,
+        reminders: false,
+      });
+    }
+  });
+
   it('changes allowed fields and ignores protected ones', async () => {
     const a = await register(t.app);
     const res = await t.app.inject({

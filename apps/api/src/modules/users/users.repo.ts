@@ -1,5 +1,6 @@
 import type { User } from '@rianroo/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
@@ -74,7 +75,14 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   return row!;
 }
 
-export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>) {
+/**
+ * The learner's e-mail choices with the given ones changed, merged by the statement itself: simultaneous
+ * changes of different choices (three toggles saved at once) all stay.
+ */
+export const mergedMarketing = (patch: Partial<User['marketing']>) =>
+  sql`coalesce(${users.marketing}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`;
+
+export async function updateUser(db: Executor, id: string, values: PgUpdateSetSource<typeof users>) {
   const [row] = await db
     .update(users)
     .set({ ...values, updateDate: new Date() })

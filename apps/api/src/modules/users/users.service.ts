@@ -173,11 +173,11 @@ export class UsersService {
   }
 
   async update(auth: AuthContext, id: string, patch: UserPatchBody): Promise<User> {
-    const current = await this.get(auth, id);
+    await this.get(auth, id);
     const { marketing, ...fields } = patch;
     await repo.updateUser(this.app.db, id, {
       ...fields,
-      ...(marketing ? { marketing: { ...current.marketing, ...marketing } } : {}),
+      ...(marketing ? { marketing: repo.mergedMarketing(marketing) } : {}),
     });
     return this.get(auth, id);
   }
