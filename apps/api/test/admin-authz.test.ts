@@ -145,6 +145,41 @@ describe('audit log', () => {
     });
   });
 
+  it('a search for % or _ finds only actions holding that character, and a row id as it is written', async () => {
+    const entity = `lit${Date.now()}`;
+    for (const [entityId, verb] of [
+      ['1', 'a%b'],
+      ['row_1', 'a_b'],
+      ['3', 'axb'],
+    ] as const)
+      await inTransaction(t.db, (c) =>
+        recordAudit(c, {
+          actorId: null,
+          action: `${entity}.${verb}`,
+          entity,
+          entityId,
+          before: null,
+          after: 1,
+        }),
+      );
+    const search = async (q: string) =>
+      (
+        await t.app.inject({ url: `/api/admin/audit?entity=${entity}&q=${q}`, headers: bearer(admin) })
+      ).json() as { total: number; items: { action: string }[] };
+    for (const [q, action] of [
+      ['%25', `${entity}.a%b`],
+      ['_', `${entity}.a_b`],
+      ['row_1', `${entity}.a_b`],
+    ] as const) {
+      const page = await search(q);
+      expect({ q, total: page.total, actions: page.items.map((e) => e.action) }).toEqual({
+        q,
+        total: 1,
+        actions: [action],
+      });
+    }
+  });
+
   it('a write rolled back leaves no record', async () => {
     const entity = `rolled${Date.now()}`;
     await expect(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser } from './admin-fixture.js';
 import { uuidv7 } from '../src/lib/ids.js';
@@ -108,6 +109,53 @@ describe('course authoring', () => {
     const all = (await call('GET', '/courses?pageSize=2')).json();
     expect(all.items).toHaveLength(2);
     expect(all.total).toBeGreaterThan(2);
+  });
+});
+
+describe('course, category and instructor lists', () => {
+  it('a page past the end of categories or instructors is empty and still gives the total', async () => {
+    const tag = `past${Date.now()}`;
+    for (let i = 0; i < 3; i++) {
+      const cat = await call('POST', '/categories', {
+        slug: `${tag}-c${i}`,
+        nameTh: `หมวด ${i}`,
+        nameEn: `C ${i}`,
+      });
+      expect(cat.statusCode).toBe(201);
+      expect((await call('POST', '/instructors', { slug: `${tag}-i${i}`, name: `ครู ${i}` })).statusCode).toBe(
+        201,
+      );
+    }
+    for (const list of ['/categories', '/instructors']) {
+      const page = async (n: number) => (await call('GET', `${list}?q=${tag}&pageSize=2&page=${n}`)).json();
+      expect((await page(2)).items).toHaveLength(1);
+      expect({ list, ...(await page(5)) }).toMatchObject({ list, items: [], total: 3, page: 5 });
+    }
+  });
+
+  it('a search for % or _ finds only the courses, categories and instructors whose names hold that character', async () => {
+    const tag = `lit${Date.now()}`;
+    const names = [`${tag} 50%`, `${tag} a_b`, `${tag} 500 axb`];
+    for (const [i, name] of names.entries()) {
+      expect((await call('POST', '/courses', { title: name, slug: `${tag}-${i}` })).statusCode).toBe(201);
+      expect(
+        (await call('POST', '/categories', { slug: `${tag}-${i}`, nameTh: name, nameEn: `C ${i}` }))
+          .statusCode,
+      ).toBe(201);
+      expect((await call('POST', '/instructors', { slug: `${tag}-${i}`, name })).statusCode).toBe(201);
+    }
+    const field = { '/courses': 'title', '/categories': 'nameTh', '/instructors': 'name' } as const;
+    for (const [list, key] of Object.entries(field))
+      for (const [q, found] of [
+        ['%25', `${tag} 50%`],
+        ['_', `${tag} a_b`],
+        [`${tag} 50%25`, `${tag} 50%`],
+      ] as const) {
+        const res = await call('GET', `${list}?q=${q}`);
+        expect(res.statusCode).toBe(200);
+        const hits = (res.json().items as Record<string, string>[]).map((r) => r[key]);
+        expect({ list, q, hits, total: res.json().total }).toEqual({ list, q, hits: [found], total: 1 });
+      }
   });
 });
 
@@ -266,6 +314,16 @@ describe('covers', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload).toEqual(png);
+  });
+
+  it('refuses a cover for a course that does not exist with 404, storing nothing that could be served', async () => {
+    const id = uuidv7();
+    const res = await call('PUT', `/courses/${id}/cover`, png, { 'content-type': 'image/png' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    const name = `${createHash('sha256').update(png).digest('hex').slice(0, 16)}.png`;
+    expect(await t.app.storage.stat(`covers/${id}/${name}`)).toBeUndefined();
+    expect((await t.app.inject({ url: `/api/media/covers/${id}/${name}` })).statusCode).toBe(404);
   });
 
   it('refuses what is not an image, whatever it says it is, and an image over the limit', async () => {

@@ -156,6 +156,23 @@ describe('sessions', () => {
     expect(entries.map((e) => e.action)).toEqual(['session.revoke']);
     expect(entries[0]!.after).toMatchObject({ userId: u.user.id, revokeReason: 'ended-by-admin' });
   });
+
+  it("ending another user's session or an unknown one is 404 NOT_FOUND and ends nothing", async () => {
+    const [a, b] = [await register(t.app), await register(t.app)];
+    const [sid] = (
+      await t.app.inject({ url: `/api/admin/users/${b.user.id}`, headers: as(admin.access_token) })
+    ).json().sessions as { id: string }[];
+    for (const sessionId of [sid!.id, uuidv7()]) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/users/${a.user.id}/sessions/${sessionId}`,
+        headers: as(admin.access_token),
+      });
+      expect([res.statusCode, res.json().code]).toEqual([404, 'NOT_FOUND']);
+    }
+    expect((await t.app.inject({ url: '/api/auth', headers: as(b.access_token) })).statusCode).toBe(200);
+    expect(await audit(sid!.id)).toEqual([]);
+  });
 });
 
 describe('subscriptions and certificates', () => {

@@ -1,6 +1,7 @@
 import type { AuditPage, AuditQuery } from '@rianroo/contract';
 import type { Db, TxClient } from '../../db/client.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { likeTerm, pageOfRows } from './paging.js';
 
 /** One admin write: who made it, what it was, and the row before and after (null when created or removed). */
 export interface AuditEntry {
@@ -48,33 +49,28 @@ type AuditRow = {
   before: unknown;
   after: unknown;
   at: Date;
-  total: string;
 };
 
-/** One page of the audit log, newest first unless asked otherwise, filtered by entity, row or administrator. */
-export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPage> {
-  const { rows } = await db.$client.query<AuditRow>(
+/**
+ * One page of the audit log, newest first unless asked otherwise, filtered by entity, row or administrator;
+ * `q` is found inside the action or is the row's id as written.
+ */
+export function listAudit(db: Db, q: AuditQuery): Promise<AuditPage> {
+  const dir = q.order === 'asc' ? 'asc' : 'desc';
+  return pageOfRows(
+    db.$client,
     `select a.id, a.actor_id, u.email as actor_email,
             nullif(trim(coalesce(u.display_name, u.first_name || ' ' || u.last_name)), '') as actor_name,
-            a.action, a.entity, a.entity_id, a.before, a.after, a.at, count(*) over () as total
+            a.action, a.entity, a.entity_id, a.before, a.after, a.at
        from audit_log a left join users u on u.id = a.actor_id
       where ($1::text is null or a.entity = $1)
         and ($2::text is null or a.entity_id = $2)
         and ($3::uuid is null or a.actor_id = $3)
-        and ($4::text is null or a.action ilike '%' || $4 || '%' or a.entity_id = $4)
-      order by a.at ${q.order === 'asc' ? 'asc' : 'desc'}, a.id ${q.order === 'asc' ? 'asc' : 'desc'}
-      limit $5 offset $6`,
-    [
-      q.entity ?? null,
-      q.entityId ?? null,
-      q.actorId ?? null,
-      q.q ?? null,
-      q.pageSize,
-      (q.page - 1) * q.pageSize,
-    ],
-  );
-  return {
-    items: rows.map((r) => ({
+        and ($4::text is null or a.action ilike '%' || $4 || '%' or a.entity_id = $5)`,
+    [q.entity ?? null, q.entityId ?? null, q.actorId ?? null, likeTerm(q.q), q.q ?? null],
+    `x.at ${dir}, x.id ${dir}`,
+    q,
+    (r: AuditRow) => ({
       id: r.id,
       actor: r.actor_id
         ? { id: r.actor_id, email: r.actor_email ?? '', name: r.actor_name ?? r.actor_email ?? '' }
@@ -85,22 +81,6 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPage> {
       before: r.before,
       after: r.after,
       at: r.at.toISOString(),
-    })),
-    total: rows.length ? Number(rows[0]!.total) : await countAudit(db, q),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
-}
-
-/** The total when the page asked for lies past the end (the window count has no row to ride on). */
-async function countAudit(db: Db, q: AuditQuery): Promise<number> {
-  if (q.page === 1) return 0;
-  const { rows } = await db.$client.query<{ n: string }>(
-    `select count(*) as n from audit_log a
-      where ($1::text is null or a.entity = $1) and ($2::text is null or a.entity_id = $2)
-        and ($3::uuid is null or a.actor_id = $3)
-        and ($4::text is null or a.action ilike '%' || $4 || '%' or a.entity_id = $4)`,
-    [q.entity ?? null, q.entityId ?? null, q.actorId ?? null, q.q ?? null],
+    }),
   );
-  return Number(rows[0]!.n);
 }

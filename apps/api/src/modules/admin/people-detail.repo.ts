@@ -32,15 +32,22 @@ export async function liveSessions(db: Q, userId: string): Promise<AdminSession[
   return rows.map(toSession);
 }
 
-/** Ends one live session of the user; answers it as it was, or nothing when it was not live. */
-export async function revokeSession(c: TxClient, userId: string, sessionId: string) {
-  const { rows } = await c.query<SessionRow>(
-    `with before as (select * from sessions where id = $2 and user_id = $1 and revoked_at is null for update)
-     update sessions s set revoked_at = now(), revoke_reason = 'ended-by-admin' from before b where s.id = b.id
-     returning b.id, b.device_name, b.user_agent, b.ip, b.created_at, b.last_used_at, b.expires_at`,
+/** One session of the user, live or ended, locked until the transaction ends; nothing when it is not theirs. */
+export async function lockedSession(c: TxClient, userId: string, sessionId: string) {
+  const { rows } = await c.query<SessionRow & { ended: boolean }>(
+    `select id, device_name, user_agent, ip, created_at, last_used_at, expires_at, revoked_at is not null as ended
+       from sessions where id = $2 and user_id = $1 for update`,
     [userId, sessionId],
   );
-  return rows[0] && toSession(rows[0]);
+  return rows[0] && { session: toSession(rows[0]), ended: rows[0].ended };
+}
+
+/** Ends a session (its revocation is notified to every process). */
+export async function revokeSession(c: TxClient, sessionId: string) {
+  await c.query(
+    `update sessions set revoked_at = now(), revoke_reason = 'ended-by-admin' where id = $1 and revoked_at is null`,
+    [sessionId],
+  );
 }
 
 type SubRow = {

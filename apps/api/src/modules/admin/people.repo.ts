@@ -1,5 +1,6 @@
 import type { AdminUserPage, AdminUserQuery, AdminUserRow } from '@rianroo/contract';
 import type { Db, TxClient } from '../../db/client.js';
+import { likeTerm, pageOfRows } from './paging.js';
 
 type Q = Db['$client'] | TxClient;
 
@@ -20,7 +21,6 @@ type UserRow = {
   org_id: string | null;
   org_name: string | null;
   create_date: Date;
-  total: string;
 };
 const toRow = (r: UserRow): AdminUserRow => ({
   id: r.id,
@@ -35,26 +35,17 @@ const USER_SELECT = `select u.id, u.email, ${USER_NAME} as name, u.role, o.id as
    from users u left join organizations o on o.id = u.organization_id`;
 
 /** One page of users (not deleted), searched by e-mail or name, filtered by role. */
-export async function listUsers(db: Db, q: AdminUserQuery): Promise<AdminUserPage> {
-  const where = `u.deleted_at is null and ($1::text is null or u.role = $1)
-    and ($2::text is null or u.email ilike '%' || $2 || '%' or ${USER_NAME} ilike '%' || $2 || '%')`;
+export function listUsers(db: Db, q: AdminUserQuery): Promise<AdminUserPage> {
   const dir = q.order === 'asc' ? 'asc' : 'desc';
-  const values = [q.role ?? null, q.q ? q.q.replace(/[\\%_]/g, (c) => `\\${c}`) : null];
-  const { rows } = await db.$client.query<UserRow>(
-    `select x.*, count(*) over () as total from (${USER_SELECT} where ${where}) x
-      order by ${SORT[q.sort]} ${dir}, x.id ${dir}
-      limit $3 offset $4`,
-    [...values, q.pageSize, (q.page - 1) * q.pageSize],
+  return pageOfRows(
+    db.$client,
+    `${USER_SELECT} where u.deleted_at is null and ($1::text is null or u.role = $1)
+      and ($2::text is null or u.email ilike '%' || $2 || '%' or ${USER_NAME} ilike '%' || $2 || '%')`,
+    [q.role ?? null, likeTerm(q.q)],
+    `${SORT[q.sort]} ${dir}, x.id ${dir}`,
+    q,
+    toRow,
   );
-  const total = rows.length
-    ? Number(rows[0]!.total)
-    : q.page === 1
-      ? 0
-      : Number(
-          (await db.$client.query<{ n: string }>(`select count(*) as n from users u where ${where}`, values))
-            .rows[0]!.n,
-        );
-  return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function userRow(db: Q, id: string): Promise<AdminUserRow | undefined> {

@@ -81,11 +81,17 @@ export class PeopleService {
     return this.detail(id);
   }
 
-  /** Ends one of the user's sessions; refused at once by every process (the revocation is notified). */
+  /**
+   * Ends one of the user's sessions; refused at once by every process (the revocation is notified). A session
+   * that is not this user's is NOT_FOUND (as a subscription is), one of theirs already ended ALREADY_REVOKED.
+   */
   async endSession(actorId: string, userId: string, sessionId: string) {
     const ended = await inTransaction(this.app.db, async (c) => {
-      const before = await detail.revokeSession(c, userId, sessionId);
-      if (!before) throw alreadyEnded('This session');
+      const found = await detail.lockedSession(c, userId, sessionId);
+      if (!found) throw notFound('Session');
+      if (found.ended) throw alreadyEnded('This session');
+      const before = found.session;
+      await detail.revokeSession(c, sessionId);
       await recordAudit(c, {
         actorId,
         action: 'session.revoke',

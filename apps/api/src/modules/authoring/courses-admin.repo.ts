@@ -1,5 +1,6 @@
 import type { AdminCourse, AdminCourseQuery, AdminCourseRow, PublishBlocker } from '@rianroo/contract';
 import type { Db, TxClient } from '../../db/client.js';
+import { likeTerm, pageOfRows } from '../admin/paging.js';
 
 type Row = Record<string, unknown>;
 const iso = (d: unknown) => (d ? (d as Date).toISOString() : null);
@@ -22,31 +23,23 @@ const toRow = (r: Row): AdminCourseRow => ({
 });
 
 const SORT: Record<AdminCourseQuery['sort'], string> = {
-  updatedAt: 'c.updated_at',
-  title: 'c.title',
-  status: 'c.status',
+  updatedAt: 'x.updated_at',
+  title: 'x.title',
+  status: 'x.status',
 };
 
-export async function listCourses(db: Db, q: AdminCourseQuery) {
+export function listCourses(db: Db, q: AdminCourseQuery) {
   const dir = q.order === 'asc' ? 'asc' : 'desc';
-  const { rows } = await db.$client.query<Row>(
-    `select ${ROW}, count(*) over () as total from courses c
+  return pageOfRows(
+    db.$client,
+    `select ${ROW} from courses c
       where ($1::text is null or c.title ilike '%' || $1 || '%' or c.slug ilike '%' || $1 || '%')
-        and ($2::text is null or c.status = $2)
-      order by ${SORT[q.sort]} ${dir}, c.id ${dir} limit $3 offset $4`,
-    [q.q ?? null, q.status ?? null, q.pageSize, (q.page - 1) * q.pageSize],
+        and ($2::text is null or c.status = $2)`,
+    [likeTerm(q.q), q.status ?? null],
+    `${SORT[q.sort]} ${dir}, x.id ${dir}`,
+    q,
+    toRow,
   );
-  let total = rows.length ? Number(rows[0]!.total) : 0;
-  if (!rows.length && q.page > 1) {
-    const c = await db.$client.query<{ n: string }>(
-      `select count(*) as n from courses c
-        where ($1::text is null or c.title ilike '%' || $1 || '%' or c.slug ilike '%' || $1 || '%')
-          and ($2::text is null or c.status = $2)`,
-      [q.q ?? null, q.status ?? null],
-    );
-    total = Number(c.rows[0]!.n);
-  }
-  return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
 }
 
 type Queryable = Pick<TxClient, 'query'>;

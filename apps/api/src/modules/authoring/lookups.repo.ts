@@ -1,42 +1,37 @@
 import type { CategoryInput, InstructorInput, LookupQuery } from '@rianroo/contract';
 import type { Db, TxClient } from '../../db/client.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { likeTerm, pageOfRows } from '../admin/paging.js';
 
-type Named = { total: string };
+type Category = { id: string; slug: string; name_th: string; name_en: string };
+type Instructor = { id: string; slug: string; name: string; headline: string };
 
 /** Categories for the course form's picker, one page, searched by name or slug. */
-export async function listCategories(db: Db, q: LookupQuery) {
-  const { rows } = await db.$client.query<
-    { id: string; slug: string; name_th: string; name_en: string } & Named
-  >(
-    `select id, slug, name_th, name_en, count(*) over () as total from categories
-      where ($1::text is null or name_th ilike '%' || $1 || '%' or name_en ilike '%' || $1 || '%' or slug ilike '%' || $1 || '%')
-      order by sort ${q.order}, name_th ${q.order} limit $2 offset $3`,
-    [q.q ?? null, q.pageSize, (q.page - 1) * q.pageSize],
+export function listCategories(db: Db, q: LookupQuery) {
+  const dir = q.order === 'asc' ? 'asc' : 'desc';
+  return pageOfRows(
+    db.$client,
+    `select id, slug, name_th, name_en, sort from categories
+      where $1::text is null or name_th ilike '%' || $1 || '%' or name_en ilike '%' || $1 || '%' or slug ilike '%' || $1 || '%'`,
+    [likeTerm(q.q)],
+    `x.sort ${dir}, x.name_th ${dir}, x.id ${dir}`,
+    q,
+    (r: Category) => ({ id: r.id, slug: r.slug, nameTh: r.name_th, nameEn: r.name_en }),
   );
-  return {
-    items: rows.map((r) => ({ id: r.id, slug: r.slug, nameTh: r.name_th, nameEn: r.name_en })),
-    total: rows.length ? Number(rows[0]!.total) : 0,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
 }
 
-export async function listInstructors(db: Db, q: LookupQuery) {
-  const { rows } = await db.$client.query<
-    { id: string; slug: string; name: string; headline: string } & Named
-  >(
-    `select id, slug, name, headline, count(*) over () as total from instructors
-      where ($1::text is null or name ilike '%' || $1 || '%' or slug ilike '%' || $1 || '%')
-      order by name ${q.order} limit $2 offset $3`,
-    [q.q ?? null, q.pageSize, (q.page - 1) * q.pageSize],
+/** Instructors for the course form's picker, one page, searched by name or slug. */
+export function listInstructors(db: Db, q: LookupQuery) {
+  const dir = q.order === 'asc' ? 'asc' : 'desc';
+  return pageOfRows(
+    db.$client,
+    `select id, slug, name, headline from instructors
+      where $1::text is null or name ilike '%' || $1 || '%' or slug ilike '%' || $1 || '%'`,
+    [likeTerm(q.q)],
+    `x.name ${dir}, x.id ${dir}`,
+    q,
+    (r: Instructor) => ({ id: r.id, slug: r.slug, name: r.name, headline: r.headline }),
   );
-  return {
-    items: rows.map(({ total: _t, ...r }) => r),
-    total: rows.length ? Number(rows[0]!.total) : 0,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
 }
 
 export async function insertCategory(c: TxClient, input: CategoryInput) {
