@@ -269,6 +269,38 @@ describe('assessments', () => {
     expect(results[0]).toMatchObject({ attemptId, late: true, score: 0 });
   });
 
+  it('answers saved after their attempt ended (another tab submitted it, or its time ran out) start no new attempt', async () => {
+    const m = await member();
+    const attempts = async (assessmentId: string) =>
+      (
+        await t.db.$client.query(
+          `select number, status from assessment_attempts where user_id = $1 and assessment_id = $2 order by number`,
+          [m.id, assessmentId],
+        )
+      ).rows;
+    // Tab A submits; tab B, still showing the attempt, autosaves a changed pick a moment later.
+    await start(m.h, quiz.id);
+    expect((await submit(m.h, quiz.id)).statusCode).toBe(200);
+    const stale = await answer(m.h, quiz.id, rightAnswers(quiz).slice(0, 1));
+    expect([stale.statusCode, stale.json().code]).toEqual([409, 'NO_ATTEMPT_IN_PROGRESS']);
+    expect(await attempts(quiz.id)).toEqual([{ number: 1, status: 'submitted' }]);
+
+    // A timed attempt graded once its time ran out (the test read again meanwhile), then a late autosave.
+    await watchPaidEpisodes(m.h);
+    const { attemptId } = (await start(m.h, post.id)).json();
+    await t.db.$client.query(
+      `update assessment_attempts set deadline_at = now() - interval '1 minute' where id = $1`,
+      [attemptId],
+    );
+    expect((await call(m.h, 'GET', `/assessment/${post.id}`)).json().inProgress).toBeNull();
+    const late = await answer(m.h, post.id, rightAnswers(post).slice(0, 1));
+    expect([late.statusCode, late.json().code]).toEqual([409, 'TIME_UP']);
+    expect(await attempts(post.id)).toEqual([{ number: 1, status: 'submitted' }]);
+    // Starting one on purpose (an empty save) still does.
+    expect((await start(m.h, quiz.id)).statusCode).toBe(200);
+    expect(await attempts(quiz.id)).toHaveLength(2);
+  });
+
   it('only learners entitled to the course see or answer its tests; a teaser quiz follows the teaser', async () => {
     const u = await register(t.app);
     const h = bearer(u.access_token);

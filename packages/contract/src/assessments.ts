@@ -92,8 +92,9 @@ export const courseAssessmentsParams = z.object({ courseId: z.uuid() });
 export const assessmentList = z.array(assessmentDetail);
 
 /**
- * `POST /assessment-response`: saves answers of the attempt in progress, starting one when none is (an empty
- * `answers` starts the attempt and its clock). Answers replace earlier answers of the same questions.
+ * `POST /assessment-response`: saves answers of the attempt in progress; an empty `answers` starts one (and its
+ * clock) when none is. Answers replace earlier answers of the same questions. Answers with no attempt open
+ * (another tab submitted it, or its time ran out) start nothing: 409 NO_ATTEMPT_IN_PROGRESS or TIME_UP.
  */
 export const assessmentResponseBody = z.object({
   assessmentId: z.uuid(),

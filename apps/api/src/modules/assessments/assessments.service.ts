@@ -146,13 +146,19 @@ export class AssessmentsService {
   }
 
   /**
-   * `POST /assessment-response`: starts an attempt when none is open (within the limit; a post-test once
-   * every episode is watched), then saves the answers while its time lasts.
+   * `POST /assessment-response`: an empty save starts an attempt when none is open (within the limit; a
+   * post-test once every episode is watched); answers are saved to the open attempt while its time lasts.
    */
   async respond(userId: string, body: { assessmentId: string; answers: QuestionAnswer[] }) {
     let a = await this.authorized(userId, body.assessmentId);
     const answers = await this.checkedAnswers(a, body.answers);
     let open = await repo.openAttempt(this.db, userId, a.id);
+    if (!open && Object.keys(answers).length) {
+      // Only an empty save starts an attempt. Answers with none open belong to one that is over: submitted
+      // from another tab, or graded once its time ran out; they must not start (and use up) a new attempt.
+      const last = (await repo.attemptsOf(this.db, userId, a.id))[0];
+      throw last && overdue(last) ? timeUp() : nothingOpen();
+    }
     if (!open) {
       if (a.kind === 'post_test') {
         const done = await courseCompletion(this.db, userId, a.course_id);
