@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ffmpegPath } from '../src/modules/media/ffmpeg.js';
 import { transcode } from '../src/modules/media/transcode.js';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminUser, draftCourse, makeVideo } from './admin-fixture.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 import { tusClient } from './tus-client.js';
@@ -14,6 +14,7 @@ const MB = 1024 * 1024;
 let t: TestApp;
 let admin: { token: string; id: string };
 let tus: ReturnType<typeof tusClient>;
+let base: string;
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const videoState = async (episodeId: string) =>
@@ -40,8 +41,9 @@ beforeAll(async () => {
   t = await createTestApp({ UPLOAD_MAX_BYTES: String(60 * MB) });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = t.app.server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
   admin = await adminUser(t);
-  tus = tusClient(`http://127.0.0.1:${port}`, admin.token);
+  tus = tusClient(base, admin.token);
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -137,7 +139,7 @@ describe('resumable video upload (tus)', () => {
     });
   });
 
-  it('refuses an upload for no episode, an unknown one, or one of a published course', async () => {
+  it('refuses an upload for no episode, an unknown one, or one learners see; takes one for a hidden episode of a published course', async () => {
     const none = await tus.create(1000, {});
     expect(none.status).toBe(400);
     expect(((await none.json()) as { code: string }).code).toBe('VALIDATION_ERROR');
@@ -147,7 +149,84 @@ describe('resumable video upload (tus)', () => {
     await t.db.$client.query(`update courses set status = 'published' where id = $1`, [courseId]);
     const published = await tus.create(1000, { episodeId: episodeIds[0]! });
     expect(published.status).toBe(409);
-    expect(((await published.json()) as { message: string }).message).toMatch(/unpublish/);
+    expect(((await published.json()) as { message: string }).message).toMatch(/hide it/);
+    // A hidden episode of the published course (a new episode starts so) takes its video.
+    await t.db.$client.query(`update episodes set published = false where id = $1`, [episodeIds[0]]);
+    expect((await tus.create(1000, { episodeId: episodeIds[0]! })).status).toBe(201);
+  });
+
+  it('refuses an episodeId that is not a real UUID with 400 VALIDATION_ERROR in JSON, never in the database’s words', async () => {
+    for (const episodeId of ['-'.repeat(36), 'a'.repeat(36)]) {
+      const res = await tus.create(1000, { episodeId });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const text = await res.text();
+      expect(text).not.toMatch(/uuid|syntax|postgres/i);
+      expect(JSON.parse(text)).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    }
+  });
+
+  it('answers a malformed Upload-Length or Upload-Metadata with 400 VALIDATION_ERROR in JSON, naming the header', async () => {
+    const meta = `episodeId ${Buffer.from('00000000-0000-7000-8000-000000000000').toString('base64')}`;
+    for (const [headers, header] of [
+      [{ 'upload-length': '-5', 'upload-metadata': meta }, 'upload-length'],
+      [{ 'upload-length': 'abc', 'upload-metadata': meta }, 'upload-length'],
+      [{ 'upload-length': '100', 'upload-metadata': 'episodeId !!!not-base64' }, 'upload-metadata'],
+    ] as const) {
+      const res = await fetch(`${base}/api/admin/uploads`, {
+        method: 'POST',
+        headers: { ...bearer(admin.token), 'tus-resumable': '1.0.0', ...headers },
+      });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(/^Give the file size|^Send the metadata/),
+        details: [{ path: header, message: expect.any(String) }],
+      });
+    }
+  });
+
+  it('answers a failure it did not foresee with the API’s 500, and a database outage with 503 and Retry-After, in JSON without internals', async () => {
+    const { episodeIds } = await draftCourse(t, 1);
+    const pool = t.app.db.$client;
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    const failing = (err: Error) =>
+      vi
+        .spyOn(pool, 'query')
+        .mockImplementation(((sql: unknown, ...rest: unknown[]) =>
+          typeof sql === 'string' && sql.includes('from episodes e join courses c')
+            ? Promise.reject(err)
+            : query(sql, ...rest)) as never);
+    const cases = [
+      [new Error('relation "secret_table" does not exist'), 500, 'INTERNAL_ERROR'],
+      [new Error('Connection terminated unexpectedly'), 503, 'SERVICE_UNAVAILABLE'],
+    ] as const;
+    for (const [err, status, code] of cases) {
+      const spy = failing(err);
+      try {
+        const res = await tus.create(1000, { episodeId: episodeIds[0]! });
+        expect(res.status).toBe(status);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        if (status === 503) expect(res.headers.get('retry-after')).toBe('1');
+        const text = await res.text();
+        expect(text).not.toMatch(/secret_table|terminated/);
+        expect(JSON.parse(text)).toEqual({ statusCode: status, code, message: expect.any(String) });
+      } finally {
+        spy.mockRestore();
+      }
+    }
+  });
+
+  it('answers 404 NOT_FOUND for the video of an episode that does not exist', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/episodes/0190a000-0000-7000-8000-0000000000aa/video',
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
   });
 
   it('a video ffmpeg cannot read is marked failed with the reason, and not retried', async () => {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@rianroo/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
@@ -96,6 +96,33 @@ const statusCodes: Record<number, ErrorCode> = {
 /** A request refused because the database was unavailable is worth sending again this much later. */
 const RETRY_AFTER_SECONDS = 1;
 
+/** An answer in the one error shape, with the headers that go with it. */
+export interface ErrorAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: { statusCode: number; code: ErrorCode; message: string };
+}
+
+/**
+ * The answer to an error none of our code foresaw, logged: 503 with Retry-After when the database cannot serve
+ * for a moment (the request may be sent again as it was), else a 500 that says nothing about internals. Also
+ * used where a library answers for us (the tus upload server).
+ */
+export function unforeseenError(err: unknown, log: FastifyBaseLogger): ErrorAnswer {
+  if (unavailable(err)) {
+    log.warn({ err }, 'the database is unavailable for a moment');
+    const message = 'The service is unavailable for a moment; please try again';
+    return {
+      statusCode: 503,
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      body: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message },
+    };
+  }
+  log.error({ err }, 'unhandled error');
+  const message = 'Something went wrong on our side';
+  return { statusCode: 500, headers: {}, body: { statusCode: 500, code: 'INTERNAL_ERROR', message } };
+}
+
 /** One error handler, one error shape: { statusCode, code, message, details? }. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -149,18 +176,8 @@ export const errorsPlugin = fp(
         const message = STATUS_CODES[status] ?? 'Bad request';
         return reply.status(status).send({ statusCode: status, code, message });
       }
-      if (unavailable(err)) {
-        request.log.warn({ err }, 'the database is unavailable for a moment');
-        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
-          statusCode: 503,
-          code: 'SERVICE_UNAVAILABLE',
-          message: 'The service is unavailable for a moment; please try again',
-        });
-      }
-      request.log.error({ err }, 'unhandled error');
-      return reply
-        .status(500)
-        .send({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
+      const answer = unforeseenError(err, request.log);
+      return reply.status(answer.statusCode).headers(answer.headers).send(answer.body);
     });
   },
   { name: 'errors' },

@@ -28,12 +28,20 @@ export interface AssetState {
   updated_at: Date;
 }
 
-/** The pipeline state of an episode's video (undefined: the episode has none). */
-export async function findEpisodeAssetState(db: Db, episodeId: string): Promise<AssetState | undefined> {
-  const { rows } = await db.$client.query<AssetState>(
+/**
+ * An episode's video and where it is in the pipeline: undefined when there is no such episode, `video` null
+ * when the episode has none yet.
+ */
+export async function findEpisodeVideo(
+  db: Db,
+  episodeId: string,
+): Promise<{ video: AssetState | null } | undefined> {
+  const { rows } = await db.$client.query<{ [K in keyof AssetState]: AssetState[K] | null }>(
     `select a.id, a.status, a.progress, a.error, a.duration_seconds, a.has_poster, a.updated_at
-       from episodes e join video_assets a on a.id = e.video_asset_id where e.id = $1`,
+       from episodes e left join video_assets a on a.id = e.video_asset_id where e.id = $1`,
     [episodeId],
   );
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  return { video: row.id === null ? null : (row as AssetState) };
 }

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { CoursesService } from '../courses/courses.service.js';
 import type { AdminVideoState } from '@rianroo/contract';
-import { findEpisodeAssetState, findPlaybackAsset } from './media.repo.js';
+import { findEpisodeVideo, findPlaybackAsset } from './media.repo.js';
 import { CloudflareStreamSigner, PlaybackSigner } from './playback-tokens.js';
 import { parseRange } from './ranges.js';
 
@@ -101,7 +101,7 @@ export class MediaService {
 
   /** Where an episode's video is in the pipeline, for the console. */
   async videoState(episodeId: string): Promise<AdminVideoState> {
-    const a = await findEpisodeAssetState(this.app.db, episodeId);
+    const a = (await this.episodeVideo(episodeId)).video;
     if (!a) return { status: 'none', progress: 0, error: null, durationSeconds: 0, posterUrl: null };
     return {
       status: a.status,
@@ -114,8 +114,14 @@ export class MediaService {
 
   /** An administrator's preview of an episode's video, published or not. */
   async preview(viewer: Viewer, episodeId: string): Promise<SignedPlayback> {
-    const a = await findEpisodeAssetState(this.app.db, episodeId);
-    return this.playbackOf(viewer, a?.id ?? null);
+    const { video } = await this.episodeVideo(episodeId);
+    return this.playbackOf(viewer, video?.id ?? null);
+  }
+
+  private async episodeVideo(episodeId: string) {
+    const episode = await findEpisodeVideo(this.app.db, episodeId);
+    if (!episode) throw notFound('Episode');
+    return episode;
   }
 
   /** One HLS file of a video, for the holder of a valid token of a live session. */

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@rianroo/contract';
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/server';
 import path from 'node:path';
@@ -10,7 +11,7 @@ export class TusRefusal extends Error {
   readonly body: string;
   constructor(
     readonly status_code: number,
-    code: string,
+    code: ErrorCode,
     message: string,
   ) {
     super(message);

@@ -1,9 +1,9 @@
 import type { Db, TxClient } from '../../db/client.js';
 
-/** The episode an upload is for, and its course's status. */
+/** The episode an upload is for, whether learners see it, and its course's status. */
 export async function findUploadTarget(db: Db, episodeId: string) {
-  const { rows } = await db.$client.query<{ id: string; course_status: string }>(
-    `select e.id, c.status as course_status from episodes e join courses c on c.id = e.course_id
+  const { rows } = await db.$client.query<{ id: string; published: boolean; course_status: string }>(
+    `select e.id, e.published, c.status as course_status from episodes e join courses c on c.id = e.course_id
       where e.id = $1`,
     [episodeId],
   );
@@ -15,8 +15,12 @@ export async function findUploadTarget(db: Db, episodeId: string) {
  * a course cannot be published between the check and the change); answers the video and course status.
  */
 export async function lockEpisodeVideo(c: TxClient, episodeId: string) {
-  const { rows } = await c.query<{ video_asset_id: string | null; course_status: string }>(
-    `select e.video_asset_id, c.status as course_status from episodes e join courses c on c.id = e.course_id
+  const { rows } = await c.query<{
+    video_asset_id: string | null;
+    published: boolean;
+    course_status: string;
+  }>(
+    `select e.video_asset_id, e.published, c.status as course_status from episodes e join courses c on c.id = e.course_id
       where e.id = $1 for update of e, c`,
     [episodeId],
   );

@@ -17,7 +17,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; med
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
   const tus = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    await uploads.handle(request.raw, reply.raw, request.auth.userId);
+    await uploads.handle(request.raw, reply.raw, request.auth.userId, request.log);
   };
   const tusSchema = (summary: string, params = false) => ({
     ...admin,
@@ -41,7 +41,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; med
         ...admin,
         summary: "Where an episode's video is: none, queued, processing (percent), ready, failed (reason)",
         params: episodeIdParams,
-        response: { 200: adminVideoState },
+        response: { 200: adminVideoState, 404: apiError },
       },
     },
     (request) => media.videoState(request.params.id),

@@ -1,31 +1,24 @@
-import { Server, type Upload } from '@tus/server';
-import type { FastifyInstance } from 'fastify';
+import { uploadMetadata } from '@rianroo/contract';
+import type { Server, Upload } from '@tus/server';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inTransaction } from '../../db/client.js';
 import { PgLocker } from '../../lib/pg-locker.js';
 import { recordAudit } from '../admin/audit.repo.js';
 import { HEAD_BYTES, videoContainer } from './file-types.js';
 import { findUploadTarget, lockEpisodeVideo } from './uploads.repo.js';
+import { JsonErrorsTusServer, tusErrorAnswer } from './tus-answers.js';
 import { notAVideo, TusRefusal, tusStore, uploadKey } from './tus-store.js';
 
 export const UPLOADS_PATH = '/api/admin/uploads';
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
+/** The metadata the console sends, as far as the server reads it: the episode (a real UUID). */
+const episodeMetadata = uploadMetadata.pick({ episodeId: true });
 
-const tusCode: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'BAD_REQUEST',
-  410: 'NOT_FOUND',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  460: 'BAD_REQUEST',
-};
-
-/** The administrator behind a raw request tus is handling (set by the route, after the admin gate). */
-const actors = new WeakMap<IncomingMessage, string>();
-const actorOf = (req: Request) =>
-  actors.get((req as Request & { runtime?: { node?: { req: IncomingMessage } } }).runtime!.node!.req);
+/** The administrator and request log behind a raw request tus is handling (set by the route, after the admin gate). */
+const callers = new WeakMap<IncomingMessage, { actorId: string; log: FastifyBaseLogger }>();
+const nodeOf = (req: Request) =>
+  (req as Request & { runtime?: { node?: { req: IncomingMessage; res: ServerResponse } } }).runtime!.node!;
 
 /**
  * Resumable video uploads (tus 1.0, `@tus/server`): an administrator creates an upload for one episode,
@@ -48,7 +41,7 @@ export class UploadsService {
       log: this.app.log,
     });
     this.app.addHook('onClose', locks.stop);
-    this.tus = new Server({
+    this.tus = new JsonErrorsTusServer({
       path: UPLOADS_PATH,
       datastore: await tusStore(this.app.config),
       locker: locks.locker,
@@ -59,47 +52,40 @@ export class UploadsService {
       onUploadCreate: async (_req, upload) => {
         if (upload.size === undefined)
           throw new TusRefusal(400, 'BAD_REQUEST', 'Give the file size (Upload-Length) when starting');
-        await this.target(upload.metadata?.episodeId);
+        await this.target(upload.metadata);
         return {};
       },
       onUploadFinish: async (req, upload) => {
-        const assetId = await this.finish(upload, actorOf(req) ?? null);
+        const assetId = await this.finish(upload, callers.get(nodeOf(req).req)?.actorId ?? null);
         return { headers: { 'Video-Asset-Id': assetId } };
       },
-      onResponseError: (_req, err) => {
-        if (err instanceof TusRefusal) return { status_code: err.status_code, body: err.body };
-        const e = err as { status_code?: number; body?: string; message?: string };
-        if (!e.status_code || e.status_code >= 500) {
-          this.app.log.error({ err }, 'upload failed');
-          return undefined;
-        }
-        if (e.status_code === 413) return tooLarge(max);
-        const message = (e.body ?? e.message ?? '').trim();
-        const code = tusCode[e.status_code] ?? 'BAD_REQUEST';
-        return {
-          status_code: e.status_code,
-          body: JSON.stringify({ statusCode: e.status_code, code, message }),
-        };
+      onResponseError: (req, err) => {
+        const node = nodeOf(req);
+        const { headers, ...answer } = tusErrorAnswer(err, max, callers.get(node.req)?.log ?? this.app.log);
+        // tus keeps its response headers to itself; Node adds these to them (a 503's Retry-After).
+        for (const [name, value] of Object.entries(headers ?? {})) node.res.setHeader(name, value);
+        return answer;
       },
     });
   }
 
   /** Hands a raw request to tus; the caller has already passed the admin gate. */
-  async handle(req: IncomingMessage, res: ServerResponse, actorId: string) {
-    actors.set(req, actorId);
+  async handle(req: IncomingMessage, res: ServerResponse, actorId: string, log: FastifyBaseLogger) {
+    callers.set(req, { actorId, log });
     await this.tus!.handle(req, res);
   }
 
-  private async target(episodeId: string | null | undefined) {
-    if (!episodeId || !/^[0-9a-f-]{36}$/i.test(episodeId))
+  private async target(metadata: Upload['metadata']) {
+    const parsed = episodeMetadata.safeParse(metadata ?? {});
+    if (!parsed.success)
       throw new TusRefusal(
         400,
         'VALIDATION_ERROR',
-        'Say which episode the video is for (metadata episodeId)',
+        'Say which episode the video is for (metadata episodeId, the id of the episode)',
       );
-    const target = await findUploadTarget(this.app.db, episodeId);
+    const target = await findUploadTarget(this.app.db, parsed.data.episodeId);
     if (!target) throw new TusRefusal(404, 'NOT_FOUND', 'Episode not found');
-    if (target.course_status === 'published') throw publishedCourse();
+    if (seen(target)) throw shownEpisode();
     return target;
   }
 
@@ -115,11 +101,11 @@ export class UploadsService {
       await this.tus!.datastore.remove(key).catch(() => {});
       throw notAVideo();
     }
-    const episodeId = (await this.target(upload.metadata?.episodeId)).id;
+    const episodeId = (await this.target(upload.metadata)).id;
     return inTransaction(this.app.db, async (c) => {
       const locked = await lockEpisodeVideo(c, episodeId);
       if (!locked) throw new TusRefusal(404, 'NOT_FOUND', 'Episode not found');
-      if (locked.course_status === 'published') throw publishedCourse();
+      if (seen(locked)) throw shownEpisode();
       const before = locked.video_asset_id;
       const done = await c.query<{ id: string }>(`select id from video_assets where source = $1`, [
         `upload:${key}`,
@@ -150,19 +136,16 @@ export class UploadsService {
   }
 }
 
-const publishedCourse = () =>
+/**
+ * Learners see the episode (shown, on a published course): its video is not replaced under them. A hidden
+ * episode of a published course (a new one starts hidden) takes its video, and is shown once it is ready.
+ */
+const seen = (e: { published: boolean; course_status: string }) =>
+  e.published && e.course_status === 'published';
+
+const shownEpisode = () =>
   new TusRefusal(
     409,
     'BAD_REQUEST',
-    'The course is published: unpublish it before replacing a video (a learner would find it half-done)',
+    'Learners see this episode: hide it (or unpublish the course) before replacing its video, so that nobody finds it half-done',
   );
-
-const tooLarge = (max: number) => ({
-  status_code: 413,
-  body: JSON.stringify({
-    statusCode: 413,
-    code: 'PAYLOAD_TOO_LARGE',
-    message: `The file is larger than the limit of ${Math.floor(max / 1024 ** 2)} MB`,
-    limitBytes: max,
-  }),
-});
