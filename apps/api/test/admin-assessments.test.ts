@@ -47,6 +47,9 @@ async function quizOnNewEpisode() {
   const courseId = cat.paid;
   const course = (await call('POST', `/admin/courses/${courseId}/episodes`, { title: 'ตอนเพิ่ม' })).json();
   const episode = course.episodes.at(-1);
+  // A new episode of a published course starts hidden until its video is ready; the seeded course's episodes
+  // are shown without one, and so is this one.
+  await t.db.$client.query(`update episodes set published = true where id = $1`, [episode.id]);
   const res = await call('POST', `/admin/courses/${courseId}/assessments`, {
     kind: 'episode_quiz',
     episodeId: episode.id,

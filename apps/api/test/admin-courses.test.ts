@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser } from './admin-fixture.js';
+import { subscribe } from './courses-fixture.js';
 import { uuidv7 } from '../src/lib/ids.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
@@ -206,6 +207,41 @@ describe('publishing: nothing half-done', () => {
       code: 'COURSE_NOT_PUBLISHABLE',
       blockers: [{ reason: 'no_episodes' }],
     });
+  });
+});
+
+describe('a new episode of a published course', () => {
+  it('starts hidden (it has no video), is refused shown, and learners do not see it', async () => {
+    const course = await newCourse(1);
+    const { rows } = await t.db.$client.query(
+      `insert into video_assets (id, status, source, duration_seconds) values (gen_random_uuid(), 'ready', 'upload:x', 60) returning id`,
+    );
+    await t.db.$client.query(`update episodes set video_asset_id = $2 where id = $1`, [
+      course.episodes[0].id,
+      rows[0].id,
+    ]);
+    expect((await call('POST', `/courses/${course.id}/publish`)).json().status).toBe('published');
+
+    const added = await call('POST', `/courses/${course.id}/episodes`, { title: 'ตอนใหม่' });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({ status: 'published', publishBlockers: [] });
+    expect(added.json().episodes.at(-1)).toMatchObject({ title: 'ตอนใหม่', published: false });
+    const shown = await call('POST', `/courses/${course.id}/episodes`, {
+      title: 'ตอนแสดงเลย',
+      published: true,
+    });
+    expect([shown.statusCode, shown.json().code]).toEqual([409, 'COURSE_NOT_PUBLISHABLE']);
+
+    const learner = await register(t.app);
+    await subscribe(t, learner.user.id);
+    const outline = await t.app.inject({
+      method: 'POST',
+      url: `/api/course/${course.id}/get-episode-and-quiz`,
+      headers: bearer(learner.access_token),
+      payload: {},
+    });
+    expect(outline.statusCode).toBe(200);
+    expect(outline.json().episodes.map((e: { title: string }) => e.title)).toEqual(['ตอนที่ 1']);
   });
 });
 

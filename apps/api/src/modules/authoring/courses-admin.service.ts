@@ -27,6 +27,9 @@ function asAppError(err: unknown): unknown {
   return err;
 }
 
+/** Learners would see an episode they cannot play. */
+const noReadyVideo = () => new AppError('COURSE_NOT_PUBLISHABLE', 409, 'This episode has no ready video yet');
+
 /**
  * Course authoring for administrators. Every write runs in one transaction holding the course's row lock
  * (so concurrent edits of one course take turns) and records the course before and after in the audit log.
@@ -114,15 +117,20 @@ export class CoursesAdminService {
     if (!type)
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'The cover must be a JPEG, PNG or WebP image');
     const name = `${createHash('sha256').update(image).digest('hex').slice(0, 16)}.${type.ext}`;
-    await this.app.storage.put(`covers/${id}/${name}`, image);
-    return this.write(actorId, id, 'course.cover', (c) =>
-      w.setCover(c, id, `/api/media/covers/${id}/${name}`),
-    );
+    return this.write(actorId, id, 'course.cover', async (c) => {
+      // Stored only once the course is found (covers are served publicly by their path); the same bytes
+      // under the same name, so a transaction run again stores nothing new.
+      await this.app.storage.put(`covers/${id}/${name}`, image);
+      await w.setCover(c, id, `/api/media/covers/${id}/${name}`);
+    });
   }
 
+  /** A new episode has no video yet: on a published course it starts hidden, and is shown once its video is ready. */
   addEpisode(actorId: string, courseId: string, input: EpisodeCreate) {
-    return this.write(actorId, courseId, 'episode.create', async (c) => {
-      await w.insertEpisode(c, courseId, input);
+    return this.write(actorId, courseId, 'episode.create', async (c, before) => {
+      if (before.status === 'published' && input.published) throw noReadyVideo();
+      const published = before.status === 'published' ? false : input.published;
+      await w.insertEpisode(c, courseId, { ...input, published });
     });
   }
 
@@ -132,8 +140,7 @@ export class CoursesAdminService {
       // Hiding or showing an episode of a published course must not publish a half-done one.
       if (before.status === 'published' && input.published) {
         const e = before.episodes.find((x) => x.id === episodeId);
-        if (e && !e.published && e.video.status !== 'ready')
-          throw new AppError('COURSE_NOT_PUBLISHABLE', 409, 'This episode has no ready video yet');
+        if (e && !e.published && e.video.status !== 'ready') throw noReadyVideo();
       }
       await w.updateEpisode(c, episodeId, input);
     });

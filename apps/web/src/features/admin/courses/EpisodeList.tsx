@@ -45,6 +45,7 @@ export function EpisodeList({ course }: { course: AdminCourse }) {
                 {e.title}
               </Link>
               <VideoStatus state={e.video} className="text-sm" />
+              {!e.published && <p className="text-sm text-amber-800">{t('admin.episodes.hidden')}</p>}
             </div>
             <div className="flex gap-1">
               <Button

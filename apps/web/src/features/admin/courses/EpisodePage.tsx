@@ -11,7 +11,7 @@ import { useAdminWrite } from '../lib/use-admin-write';
 import { useCourse, useUpdateEpisode } from './courses-api';
 import { EpisodeVideo } from './EpisodeVideo';
 
-/** /admin/courses/:courseId/episodes/:episodeId: the episode's title, teaser flag and video. */
+/** /admin/courses/:courseId/episodes/:episodeId: the episode's title, teaser and shown flags, and video. */
 export default function EpisodePage() {
   const { courseId = '', episodeId = '' } = useParams();
   const { t, siteT } = useAdminI18n();
@@ -34,6 +34,7 @@ export default function EpisodePage() {
         episodeId={episodeId}
         title={episode.title}
         teaser={episode.isTeaser}
+        shown={episode.published}
       />
       <EpisodeVideo episodeId={episodeId} title={episode.title} courseId={courseId} />
       <EpisodeQuiz courseId={courseId} episodeId={episodeId} title={episode.title} />
@@ -41,15 +42,25 @@ export default function EpisodePage() {
   );
 }
 
-function EpisodeFields(p: { courseId: string; episodeId: string; title: string; teaser: boolean }) {
+function EpisodeFields(p: {
+  courseId: string;
+  episodeId: string;
+  title: string;
+  teaser: boolean;
+  shown: boolean;
+}) {
   const { t } = useAdminI18n();
   const update = useUpdateEpisode(p.courseId, p.episodeId);
   const write = useAdminWrite();
   const [title, setTitle] = useState(p.title);
   const [teaser, setTeaser] = useState(p.teaser);
+  // A new episode of a published course starts hidden; it is shown once its video is ready (else refused).
+  const [shown, setShown] = useState(p.shown);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    write(update.mutateAsync({ title, isTeaser: teaser }), t('admin.course.saved')).catch(() => {});
+    write(update.mutateAsync({ title, isTeaser: teaser, published: shown }), t('admin.course.saved')).catch(
+      () => {},
+    );
   };
   return (
     <form
@@ -71,6 +82,15 @@ function EpisodeFields(p: { courseId: string; episodeId: string; title: string; 
           onChange={(e) => setTeaser(e.target.checked)}
         />
         {t('admin.episodes.teaser')}
+      </label>
+      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          className="size-5"
+          checked={shown}
+          onChange={(e) => setShown(e.target.checked)}
+        />
+        {t('admin.episodes.shown')}
       </label>
       <Button type="submit" busy={update.isPending}>
         {t('admin.course.save')}
