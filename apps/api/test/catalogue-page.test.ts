@@ -128,6 +128,26 @@ describe('the catalogue drawn by the server (issue 14: usable before any script)
     expect(data.courses.map((c) => c.title)).toContain(HOSTILE);
   });
 
+  it('a "$" in a title is text: $&, $\' and $` never pull the page\'s head into it, and the data stays whole', async () => {
+    const dollars = "สอน JavaScript: $& และ $' กับ $` ใน replace";
+    await t.db.execute(
+      sql`update courses set title = ${dollars}, subtitle = ${dollars} where id = ${seeded.paid}`,
+    );
+    try {
+      const list = await t.app.inject('/courses');
+      const data = pageData(list.body)!.data['/courses?'] as { courses: { title: string }[] };
+      expect(data.courses.map((c) => c.title)).toContain(dollars);
+      const page = await t.app.inject(`/courses/invest-${seeded.paid}`);
+      expect(meta(page.body, 'og:title')).toBe('สอน JavaScript: $&amp; และ $&#39; กับ $` ใน replace');
+      expect(page.body.match(/<title/g)).toHaveLength(1);
+      expect(page.body.match(/<\/head>/g)).toHaveLength(1);
+    } finally {
+      await t.db.execute(
+        sql`update courses set title = 'ลงทุนหุ้นเบื้องต้น', subtitle = '' where id = ${seeded.paid}`,
+      );
+    }
+  });
+
   it("preloads the catalogue's own chunks beside the entry script, not what the entry brings", async () => {
     const page = await t.app.inject('/courses');
     const preloads = [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(

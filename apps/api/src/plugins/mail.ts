@@ -129,7 +129,7 @@ export const mailPlugin = fp(
       return {
         ...message,
         text: `${message.text}\n${footer.text}`,
-        html: message.html.replace('</body>', `${footer.html}</body>`),
+        html: message.html.replace('</body>', () => `${footer.html}</body>`),
         headers: {
           ...message.headers,
           'List-Unsubscribe': `<${base}/api/unsubscribe?token=${token}>`,

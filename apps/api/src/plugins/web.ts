@@ -105,7 +105,8 @@ export const webPlugin = fp(
           : '',
       ].join('');
       html = pageMeta(html, parts);
-      if (head) html = html.replace('</head>', `${head}</head>`);
+      // A function, not a string: a $ in a title or name ($&, $', $`) is text, not a replacement pattern.
+      if (head) html = html.replace('</head>', () => `${head}</head>`);
       if (parts?.body) html = html.replace(BODY, () => `<!--page-->${parts.body}<!--/page-->`);
       return reply
         .header('content-security-policy', csp.page(nonce))
