@@ -229,6 +229,36 @@ describe('progress (PRODUCT.md section 5)', () => {
     expect((await get('/api/users/watched-episode', u.access_token)).statusCode).toBe(400);
   });
 
+  it('an episode hidden after learners watched it is left out of their lists and shares (never over 100%)', async () => {
+    const u = await register(t.app);
+    await subscribe(t, u.user.id);
+    const [, a, b, c] = cat.paidEpisodes;
+    for (const e of [a, b, c]) await save(u.access_token, cat.paid, e!.id, 100, 100);
+    // The author hides the last one watched (the console offers hiding instead of removing).
+    await t.db.execute(sql`update episodes set published = false where id = ${c!.id}`);
+    try {
+      const w = (await get(`/api/users/watched-episode?course=${cat.paid}`, u.access_token)).json();
+      expect(w.watchedEpisode.sort()).toEqual([a!.id, b!.id].sort());
+      expect(w.watchedEpisodeIncludeTeaser.sort()).toEqual([a!.id, b!.id].sort());
+      expect(w.courseFinishPercentage).toBe(100);
+      const ongoing = (await get(`/api/users/on-going-episode?course=${cat.paid}`, u.access_token)).json();
+      expect(ongoing.map((p: { episode_id: string }) => p.episode_id).sort()).toEqual([a!.id, b!.id].sort());
+      const mine = (await get('/api/users/my-course', u.access_token)).json();
+      expect(mine[0]).toMatchObject({
+        id: cat.paid,
+        courseFinishPercentage: 100,
+        lastWatchedEpisodeId: b!.id,
+      });
+      const last = (await get('/api/users/last-watched-episode', u.access_token)).json();
+      expect(last).toMatchObject({ course: { id: cat.paid }, episode: { id: b!.id } });
+    } finally {
+      await t.db.execute(sql`update episodes set published = true where id = ${c!.id}`);
+    }
+    // Shown again, it counts again: nothing the learner saved was lost.
+    const w = (await get(`/api/users/watched-episode?course=${cat.paid}`, u.access_token)).json();
+    expect(w.watchedEpisode).toHaveLength(3);
+  });
+
   it('first watch is recorded once; last watched and my courses follow the latest activity', async () => {
     const u = await register(t.app);
     expect((await get('/api/users/last-watched-episode', u.access_token)).json()).toBeNull();

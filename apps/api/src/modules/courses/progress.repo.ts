@@ -132,9 +132,10 @@ export async function progressOfCourse(db: Db, userId: string, courseId: string)
     is_teaser: boolean;
   }>({
     name: 'progress_of_course',
+    // The episodes the course shows: a hidden one's progress is kept, not counted nor listed while hidden.
     text: `select p.episode_id, p.last_second, p.completion_percentage, p.watched_at, p.updated_at, e.is_teaser
            from episode_progress p
-           cross join lateral (select is_teaser from episodes where id = p.episode_id limit 1) e
+           cross join lateral (select is_teaser from episodes where id = p.episode_id and published limit 1) e
            where p.user_id = $1 and p.course_id = $2 order by p.updated_at desc`,
     values: [userId, courseId],
   });
@@ -163,6 +164,7 @@ export async function lastWatched(db: Db, userId: string) {
        select p.course_id, p.episode_id, p.last_second from episode_progress p
        where p.user_id = $1
          and (select c.status from courses c where c.id = p.course_id limit 1) = 'published'
+         and (select e.published from episodes e where e.id = p.episode_id limit 1)
        order by p.updated_at desc limit 1) l
      join episodes e on e.id = l.episode_id`,
     [userId],
@@ -181,10 +183,10 @@ export const MY_COURSES_SQL = `select c.*, m.last_at, m.last_episode, m.watched,
              coalesce(x.non_teaser, 0)::int as non_teaser
            from (
              select p.course_id, max(p.updated_at) as last_at,
-               (array_agg(p.episode_id order by p.updated_at desc))[1] as last_episode,
-               count(*) filter (where p.watched_at is not null and not e.is_teaser) as watched
+               (array_agg(p.episode_id order by p.updated_at desc) filter (where e.published))[1] as last_episode,
+               count(*) filter (where p.watched_at is not null and e.published and not e.is_teaser) as watched
              from episode_progress p
-             cross join lateral (select is_teaser from episodes where id = p.episode_id limit 1) e
+             cross join lateral (select is_teaser, published from episodes where id = p.episode_id limit 1) e
              where p.user_id = $1 group by p.course_id) m
            cross join lateral (select * from courses where id = m.course_id and status = 'published' limit 1) c
            cross join lateral (
