@@ -25,13 +25,19 @@ const save = (token: string, courseId: string, episodeId: string, pct: number) =
 
 describe('catalogue search (public)', () => {
   // Title-first order, the category and level filters: catalogue.test.ts, on a catalogue where they can fail.
-  it('finds a Thai word inside a title or description; filters by tag; refuses an unknown level', async () => {
+  it('finds Thai words inside a title or description, each of several typed apart; filters by tag; refuses an unknown level', async () => {
     const inTitle = (await get(`/api/courses?q=${encodeURIComponent('หุ้น')}`)).json();
     expect(inTitle.courses.map((c: { id: string }) => c.id)).toEqual([cat.paid]);
     const inDescription = (await get(`/api/courses?q=${encodeURIComponent('ปันผล')}`)).json();
     expect(inDescription.courses.map((c: { id: string }) => c.id)).toEqual([cat.paid]);
     expect((await get(`/api/courses?q=${encodeURIComponent('ออม')}`)).json().courses[0].id).toBe(cat.free);
     expect((await get('/api/courses?q=100%25')).json().total).toBe(0); // % is a character, not a wildcard
+    // Words typed with spaces between them: each is looked for, all of them in one course (title or text).
+    const ids = async (q: string) =>
+      (await get(`/api/courses?q=${encodeURIComponent(q)}`)).json().courses.map((c: { id: string }) => c.id);
+    expect(await ids('ลงทุน เบื้องต้น')).toEqual([cat.paid]);
+    expect(await ids(' หุ้น  ปันผล ')).toEqual([cat.paid]);
+    expect(await ids('ลงทุน ออม')).toEqual([]);
     const all = (await get('/api/courses')).json();
     expect(all.total).toBe(2); // drafts never appear
     expect((await get('/api/courses?tag=investing')).json().courses.map((c: { id: string }) => c.id)).toEqual(

@@ -2,8 +2,7 @@ import type { Db, TxClient } from '../../db/client.js';
 
 type Q = Db['$client'] | TxClient;
 
-/** A search term for ILIKE: its %, _ and \ are characters to find, not wildcards. */
-export const likeTerm = (q: string | undefined) => (q ? q.replace(/[\\%_]/g, (c) => `\\${c}`) : null);
+export { likeTerm } from '../../db/like.js';
 
 /**
  * One page of a console list: `select` is the whole filtered query (its parameters in `values`), `order` an

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { likeTerm } from '../../db/like.js';
 
 type Row = Record<string, unknown>;
 
@@ -101,29 +102,41 @@ export async function userTags(db: Db, userId: string): Promise<string[]> {
   return rows.map((r) => r.tag);
 }
 
-/** The catalogue search's filter over `courses c` and `categories k`: $1 the words, $2 category, $3 tag, $4 level. */
+/**
+ * The catalogue search's filter over `courses c` and `categories k`: $1 the words (ILIKE patterns: each one
+ * in the title, subtitle or description), $2 category, $3 tag, $4 level.
+ */
 const SEARCH_WHERE = `where c.status = 'published'
-       and ($1::text is null or c.title ilike $1 or c.subtitle ilike $1 or c.description ilike $1)
+       and ($1::text[] is null or not exists (select 1 from unnest($1::text[]) w(p)
+             where not (c.title ilike w.p or c.subtitle ilike w.p or c.description ilike w.p)))
        and ($2::text is null or k.slug = $2)
        and ($3::text is null or exists (select 1 from course_tags t where t.course_id = c.id and t.tag = $3))
        and ($4::text is null or c.level = $4)`;
 
+/** The most words of a search that are looked for (the rest of a pasted paragraph is left out). */
+const SEARCH_WORDS = 8;
+
 /**
  * Catalogue search. Thai has no spaces between words, so a word is found anywhere inside a title or a
- * description (substring match); title hits rank first. The total is of every match, whatever the page.
+ * description (substring match); words the learner separated with spaces are each looked for, all of them
+ * in a course ("ลงทุน เบื้องต้น" finds "ลงทุนหุ้นเบื้องต้น"); courses with every word in the title rank first.
+ * The total is of every match, whatever the page.
  */
 export async function searchCourses(
   db: Db,
   q: { text?: string; category?: string; tag?: string; level?: string; limit: number; offset: number },
 ) {
-  const pattern = q.text ? `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const filter = [pattern, q.category ?? null, q.tag ?? null, q.level ?? null];
+  const words = (q.text ?? '').split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS);
+  const patterns = words.length ? words.map((w) => `%${likeTerm(w)}%`) : null;
+  const filter = [patterns, q.category ?? null, q.tag ?? null, q.level ?? null];
   const { rows } = await db.$client.query<Row>(
     `select ${SUMMARY_COLUMNS}, count(*) over () as total_count from courses c
      left join categories k on k.id = c.category_id
      ${EPISODE_TOTALS}
      ${SEARCH_WHERE}
-     order by ($1::text is not null and c.title ilike $1) desc, c.published_at desc
+     order by ($1::text[] is not null
+               and not exists (select 1 from unnest($1::text[]) w(p) where not c.title ilike w.p)) desc,
+              c.published_at desc
      limit $5 offset $6`,
     [...filter, q.limit, q.offset],
   );
