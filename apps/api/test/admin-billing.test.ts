@@ -55,7 +55,8 @@ const order = (token: string, plan: string, cpc?: string) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Many learners register from one address here.
+  t = await createTestApp({ REGISTER_MAX_PER_HOUR: '500' });
   admin = await adminUser(t);
 });
 afterAll(() => t?.close());
@@ -134,6 +135,58 @@ describe('plans', () => {
     );
     expect((await api('GET', `/plans/${p.id}`)).json().priceSatang).toBe(won[0]!.json().priceSatang);
     expect((await audit(p.id)).filter((e) => e.action === 'plan.update')).toHaveLength(1);
+  });
+
+  it('an edit changes neither a receipt already issued nor what a pending order buys (its terms are kept)', async () => {
+    const p = await created(
+      '/plans',
+      planBody({ nameTh: 'แผนเดิม', nameEn: 'Old name', priceSatang: 10_000 }),
+    );
+    const learner = await register(t.app);
+    const as = (method: 'GET' | 'POST', url: string) =>
+      t.app.inject({ method, url: `/api${url}`, headers: bearer(learner.access_token) });
+    // One order paid (a receipt issued), one opened and not paid yet.
+    const paidOrder = (await order(learner.access_token, p.code)).json().order;
+    const paid = await as('POST', `/checkout/sandbox/${paidOrder.id}/promptpay`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const receipt = `/my-receipts/${paid.json().receiptNumber}`;
+    const issued = (await as('GET', receipt)).json();
+    expect(issued.plan).toMatchObject({
+      nameTh: 'แผนเดิม',
+      nameEn: 'Old name',
+      interval: 'month',
+      priceSatang: 10_000,
+    });
+    const pending = (await order(learner.access_token, p.code)).json().order;
+    const endBefore = new Date((await as('GET', '/my-subscription')).json().currentPeriodEnd);
+
+    const edit = await api('PATCH', `/plans/${p.id}`, {
+      version: p.version,
+      nameTh: 'ชื่อใหม่',
+      nameEn: 'New name',
+      interval: 'year',
+      priceSatang: 99_000,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+
+    // The receipt is a document: it still says what was sold.
+    expect((await as('GET', receipt)).json()).toEqual(issued);
+    // The pending order, paid now, buys the month it was opened (and priced) for, not a year.
+    const late = await as('POST', `/checkout/sandbox/${pending.id}/promptpay`);
+    expect(late.json()).toMatchObject({ status: 'paid', totalSatang: 10_000, plan: { interval: 'month' } });
+    const endAfter = new Date((await as('GET', '/my-subscription')).json().currentPeriodEnd);
+    const days = (endAfter.getTime() - endBefore.getTime()) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(28);
+    expect(days).toBeLessThanOrEqual(31);
+    expect((await as('GET', `/my-receipts/${late.json().receiptNumber}`)).json().plan).toMatchObject({
+      nameTh: 'แผนเดิม',
+      interval: 'month',
+    });
+    // A new order takes the plan as it is now.
+    expect((await order(learner.access_token, p.code)).json().order).toMatchObject({
+      totalSatang: 99_000,
+      plan: { nameTh: 'ชื่อใหม่', interval: 'year' },
+    });
   });
 
   it('deletes a plan nobody used; a plan with an order or a subscription is kept (409 PLAN_IN_USE)', async () => {
@@ -219,6 +272,31 @@ describe('promo codes', () => {
       'coupon.update',
       'coupon.update',
     ]);
+  });
+
+  it('learners redeeming the code meanwhile are no edit: the save based on the version read is not refused', async () => {
+    const p = await created('/plans', planBody());
+    const c = await created('/coupons', couponBody({ planCodes: [p.code], maxRedemptions: 100 }));
+    const read = (await api('GET', `/coupons/${c.id}`)).json();
+    // Orders take redemptions (five at once), and one gives its back (its learner opens another order).
+    const learners = await Promise.all(Array.from({ length: 5 }, () => register(t.app)));
+    const orders = await Promise.all(learners.map((l) => order(l.access_token, p.code, c.code)));
+    expect(orders.map((o) => o.statusCode)).toEqual(Array(5).fill(201));
+    expect((await order(learners[0]!.access_token, p.code)).statusCode).toBe(201);
+    const now = (await api('GET', `/coupons/${c.id}`)).json();
+    expect({ redeemed: now.redeemedCount, version: now.version }).toEqual({
+      redeemed: 4,
+      version: read.version,
+    });
+    const save = await api('PATCH', `/coupons/${c.id}`, { active: false, version: read.version });
+    expect(save.statusCode, save.body).toBe(200);
+    // An edit is a new version: a save based on the one before it is refused.
+    expect(save.json().version).not.toBe(read.version);
+    const stale = await api('PATCH', `/coupons/${c.id}`, { active: true, version: read.version });
+    expect({ status: stale.statusCode, code: stale.json().code }).toEqual({
+      status: 409,
+      code: 'EDIT_CONFLICT',
+    });
   });
 
   it('of many edits from one version at once exactly one is saved and audited; the rest get EDIT_CONFLICT', async () => {

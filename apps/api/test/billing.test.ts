@@ -15,9 +15,11 @@ beforeAll(async () => {
   t = await createTestApp({ REGISTER_MAX_PER_HOUR: '500' });
   // What the service queues for delivery (delivery itself is the mail module's, tested with it).
   const send = t.app.mail.send.bind(t.app.mail);
-  t.app.mail.send = async (m) => {
+  // The transaction is passed on: a mail sent outside its sender's transaction (registration's welcome) would
+  // wait for a second connection while holding one, and twenty sign-ups at once would drain the pool.
+  t.app.mail.send = async (m, tx) => {
     queued.push(m);
-    await send(m);
+    await send(m, tx);
   };
 });
 const queued: MailMessage[] = [];
@@ -109,6 +111,53 @@ describe('free trial (one per learner, ever)', () => {
       [u.user.id],
     );
     expect(rows[0].n).toBe(1);
+  });
+
+  it('a trial started while an order is paid (two tabs, at once): never a 500, the payment counts, one current subscription', async () => {
+    type Outcome = { trial: number; pay: number; status: string; plan: string; end: number; current: number };
+    const outcomes: Outcome[] = [];
+    for (let round = 0; round < 3; round++) {
+      const learners = await Promise.all(Array.from({ length: 20 }, () => register(t.app)));
+      const orders = await Promise.all(
+        learners.map(
+          async (u) => (await post('/api/checkout/orders', u.access_token, { plan: 'monthly' })).json().order,
+        ),
+      );
+      outcomes.push(
+        ...(await Promise.all(
+          learners.map(async (u, k) => {
+            const [trial, pay] = await Promise.all([
+              post('/api/free-trial', u.access_token),
+              post(`/api/checkout/sandbox/${orders[k].id}/promptpay`, u.access_token),
+            ]);
+            const s = await sub(u.access_token);
+            const { rows } = await t.db.$client.query(
+              `select count(*)::int as n from subscriptions
+               where user_id = $1 and status in ('trialing', 'active', 'canceled')`,
+              [u.user.id],
+            );
+            return {
+              trial: trial.statusCode,
+              pay: pay.statusCode,
+              status: pay.json().status,
+              plan: s?.plan.code,
+              end: new Date(s?.currentPeriodEnd).getTime(),
+              current: rows[0].n,
+            };
+          }),
+        )),
+      );
+    }
+    expect(outcomes.filter((o) => o.trial >= 500 || o.pay >= 500)).toEqual([]);
+    for (const o of outcomes) {
+      expect(o).toMatchObject({ pay: 200, status: 'paid', plan: 'monthly', current: 1 });
+      expect([201, 409]).toContain(o.trial);
+      // A trial that started first is followed by the paid month (it becomes the paid subscription); one that
+      // came second was refused (the learner was a subscriber) and the month runs from now.
+      const days = (o.end - Date.now()) / 86_400_000;
+      if (o.trial === 201) expect(days).toBeGreaterThan(7 + 27);
+      else expect(days).toBeLessThan(32);
+    }
   });
 
   it('a subscriber is not eligible', async () => {
@@ -248,7 +297,7 @@ describe('checkout with the sandbox provider', () => {
     const latest = async () =>
       (
         await t.db.$client.query<{ number: string }>(
-          `select number from receipts order by number desc limit 1`,
+          `select number from receipts order by length(number) desc, number desc limit 1`,
         )
       ).rows[0]?.number;
     const learners = await Promise.all(Array.from({ length: 12 }, () => register(t.app)));
@@ -305,6 +354,39 @@ describe('checkout with the sandbox provider', () => {
     const after = await register(t.app);
     const last = await buy(after.access_token, 'monthly');
     expect(numberOf(last.receiptNumber).n).toBe(before + 15);
+  });
+
+  it('order and receipt numbers grow past 999,999 to seven digits, each new (no 500 at the millionth)', async () => {
+    const year = Number(
+      new Intl.DateTimeFormat('en', { timeZone: 'Asia/Bangkok', year: 'numeric' }).format(),
+    );
+    const q = t.db.$client;
+    const seq = (await q.query(`select last_value::bigint as n, is_called from order_number_seq`)).rows[0];
+    const counter = (await q.query(`select last from receipt_counters where year = $1`, [year])).rows[0];
+    // A platform that has opened and paid about a million orders (the numbers are never reset within a year).
+    await q.query(`select setval('order_number_seq', 999998)`);
+    await q.query(
+      `insert into receipt_counters (year, last) values ($1, 999998) on conflict (year) do update set last = 999998`,
+      [year],
+    );
+    try {
+      const learners = await Promise.all([1, 2, 3].map(() => register(t.app)));
+      const paid = await Promise.all(learners.map((u) => buy(u.access_token, 'monthly')));
+      const tail = (n: string) => Number(n.split('-').at(-1));
+      expect(paid.map((o) => tail(o.number)).sort((a, b) => a - b)).toEqual([999_999, 1_000_000, 1_000_001]);
+      expect(paid.map((o) => tail(o.receiptNumber)).sort((a, b) => a - b)).toEqual([
+        999_999, 1_000_000, 1_000_001,
+      ]);
+      for (const o of paid) {
+        expect(o.number).toMatch(/^RR-\d{6}-(\d{6}|\d{7})$/);
+        expect(o.receiptNumber).toMatch(new RegExp(`^RC-${year}-(\\d{6}|\\d{7})$`));
+      }
+    } finally {
+      await q.query(`select setval('order_number_seq', $1, $2)`, [seq.n, seq.is_called]);
+      if (counter)
+        await q.query(`update receipt_counters set last = $2 where year = $1`, [year, counter.last]);
+      else await q.query(`delete from receipt_counters where year = $1`, [year]);
+    }
   });
 
   it('twelve orders opened at once (tabs, double clicks) leave one open: each closes the one before', async () => {
@@ -474,7 +556,30 @@ describe('coupons', () => {
     ).toBeNull();
   });
 
-  it('a 100% code needs no payment: the order is paid at once', async () => {
+  it("the last redemption held by the learner's own unpaid order: the quote gives the discount that ordering again gives", async () => {
+    await addCoupon({ code: 'LASTONE', percentOff: 50, maxRedemptions: 1 });
+    const u = await register(t.app);
+    const first = await post('/api/checkout/orders', u.access_token, { plan: 'monthly', cpc: 'LASTONE' });
+    expect(first.statusCode).toBe(201);
+    const quote = async (token: string) => {
+      const q = (await post('/api/checkout/quote', token, { plan: 'monthly', cpc: 'LASTONE' })).json();
+      return { couponProblem: q.couponProblem, discountSatang: q.discountSatang };
+    };
+    // Back on the checkout page: a new order would give the unpaid one's redemption back and take it again.
+    expect(await quote(u.access_token)).toEqual({ couponProblem: null, discountSatang: 14_950 });
+    const again = await post('/api/checkout/orders', u.access_token, { plan: 'monthly', cpc: 'LASTONE' });
+    expect(again.json().order).toMatchObject({ status: 'pending', discountSatang: 14_950 });
+    // For anyone else the code is used up, in the quote as in the order.
+    const other = await register(t.app);
+    expect(await quote(other.access_token)).toEqual({ couponProblem: 'USED_UP', discountSatang: 0 });
+    const refused = await post('/api/checkout/orders', other.access_token, {
+      plan: 'monthly',
+      cpc: 'LASTONE',
+    });
+    expect(refused.json()).toMatchObject({ code: 'COUPON_INVALID', couponProblem: 'USED_UP' });
+  });
+
+  it('a 100% code needs no payment: the order is paid at once, and its receipt names no payment method', async () => {
     await addCoupon({ code: 'GIFT', percentOff: 100 });
     const u = await register(t.app);
     const opened = (
@@ -483,6 +588,11 @@ describe('coupons', () => {
     expect(opened.order).toMatchObject({ status: 'paid', totalSatang: 0 });
     expect(opened.redirectUrl).toBe(`/checkout/complete/${opened.order.id}`);
     expect((await sub(u.access_token)).status).toBe('active');
+    // Nothing was paid, so nothing was paid by card: the receipt says so (the web shows "nothing to pay").
+    const receipts = (await get('/api/my-receipts', u.access_token)).json();
+    expect(
+      receipts.map((r: { totalSatang: number; method: string | null }) => [r.totalSatang, r.method]),
+    ).toEqual([[0, null]]);
   });
 });
 

@@ -158,7 +158,8 @@ export const receipt = z.object({
   orderNumber: z.string(),
   issuedAt: z.string(),
   plan,
-  method: paymentMethod,
+  /** How it was paid; null when there was nothing to pay (a 100% promo code: no payment was made). */
+  method: paymentMethod.nullable(),
   subtotalSatang: z.number().int(),
   discountSatang: z.number().int(),
   totalSatang: z.number().int(),

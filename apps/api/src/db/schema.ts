@@ -208,6 +208,11 @@ export const coupons = pgTable(
     oncePerLearner: boolean('once_per_learner').notNull().default(true),
     active: boolean('active').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The console's edit version (EDIT_CONFLICT): raised by an administrator's edit only. Not `xmin` as plans and
+     * organisations use: every redemption updates redeemed_count on this row, and is no edit.
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
   },
   (t) => [
     uniqueIndex('coupons_code_idx').on(sql`upper(${t.code})`),
@@ -239,6 +244,18 @@ export const orders = pgTable(
     providerRef: text('provider_ref'),
     paymentRef: text('payment_ref'),
     method: text('method', { enum: ['card', 'promptpay'] }),
+    /**
+     * The plan's terms when the order was opened (migration 0027): what the order buys and what its receipt says,
+     * whatever the plan's later edits. Null only for an order opened by a version before it: read as the plan.
+     */
+    planTerms: jsonb('plan_terms').$type<{
+      code: string;
+      name: string;
+      name_en: string;
+      interval: 'month' | 'year';
+      interval_count: number;
+      price_satang: number;
+    }>(),
     /** The subscription period this payment bought (set when paid). */
     periodStart: ts('period_start'),
     periodEnd: ts('period_end'),

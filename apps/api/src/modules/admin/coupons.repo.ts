@@ -18,6 +18,7 @@ type CouponRow = {
   once_per_learner: boolean;
   active: boolean;
   created_at: Date;
+  /** bigint: node-postgres reads it as a string. */
   version: string;
 };
 const toCoupon = (r: CouponRow): AdminCoupon => ({
@@ -33,7 +34,7 @@ const toCoupon = (r: CouponRow): AdminCoupon => ({
   oncePerLearner: r.once_per_learner,
   active: r.active,
   createdAt: r.created_at.toISOString(),
-  version: r.version,
+  version: String(r.version),
 });
 
 /** The fields an administrator sets, as stored and as the audit log records them. */
@@ -43,7 +44,8 @@ export const couponFields = (c: AdminCoupon): CouponFields => {
   return f;
 };
 
-const COUPON = `select c.*, c.xmin::text as version from coupons c`;
+/** `version` is the row's edit counter (schema.ts: redemptions update the row too, so not its xmin). */
+const COUPON = `select c.* from coupons c`;
 const SORT: Record<AdminCouponQuery['sort'], string> = {
   createdAt: 'x.created_at',
   code: 'upper(x.code)',
@@ -92,7 +94,8 @@ export async function insertCoupon(c: TxClient, id: string, f: CouponFields) {
 export async function updateCoupon(c: TxClient, id: string, f: CouponFields) {
   await c.query(
     `update coupons set percent_off = $2, amount_off_satang = $3, plan_codes = $4, valid_from = $5,
-       valid_to = $6, max_redemptions = $7, once_per_learner = $8, active = $9 where id = $1`,
+       valid_to = $6, max_redemptions = $7, once_per_learner = $8, active = $9, version = version + 1
+     where id = $1`,
     values(id, f),
   );
 }

@@ -107,7 +107,11 @@ export async function trialOf(db: Q, userId: string) {
   return rows[0] ? toSubscription(rows[0]) : undefined;
 }
 
-/** Holds this learner's billing lock until the transaction ends. */
+/**
+ * Holds this learner's billing lock until the transaction ends. Whatever decides from the learner's current
+ * subscription whether to insert one takes it first (a trial's start, a payment, an administrator's grant), so
+ * they take turns and none meets the one-current key of another.
+ */
 export async function lockLearner(db: Q, userId: string) {
   await db.query(`select pg_advisory_xact_lock(hashtextextended('billing:' || $1, 0))`, [userId]);
 }
@@ -194,8 +198,21 @@ const toCoupon = (r: Record<string, unknown>): CouponRow => ({
   amount_off_satang: r.amount_off_satang === null ? null : num(r.amount_off_satang),
 });
 
-export async function couponByCode(db: Q, code: string) {
-  const { rows } = await db.query(`select * from coupons where upper(code) = upper($1)`, [code]);
+/**
+ * A promo code as a new order of this learner finds it. Opening an order gives back the redemptions of the
+ * learner's unpaid orders first (it closes them), so those do not count against the cap here: the quote and
+ * the order see the same count.
+ */
+export async function couponFor(db: Q, code: string, userId: string) {
+  const { rows } = await db.query(
+    `select c.id, c.code, c.percent_off, c.amount_off_satang, c.plan_codes, c.valid_from, c.valid_to,
+       c.max_redemptions, c.once_per_learner, c.active,
+       c.redeemed_count - (select count(*) from coupon_redemptions r join orders o on o.id = r.order_id
+                           where r.coupon_id = c.id and r.user_id = $2 and o.status = 'pending')::int
+         as redeemed_count
+     from coupons c where upper(c.code) = upper($1)`,
+    [code, userId],
+  );
   return rows[0] ? toCoupon(rows[0]) : undefined;
 }
 
@@ -258,7 +275,8 @@ export async function insertOrder(
   o: {
     id: string;
     userId: string;
-    planId: string;
+    /** The plan as priced: its terms are kept on the order (plan_terms). */
+    plan: PlanRow;
     couponId: string | null;
     subtotalSatang: number;
     discountSatang: number;
@@ -268,16 +286,17 @@ export async function insertOrder(
     expiresAt: Date;
   },
 ) {
+  // The number: RR-, the Bangkok month, and the next of order_number_seq (running_number: 6 digits or more).
   await db.query(
     `insert into orders (id, number, user_id, plan_id, coupon_id, subtotal_satang, discount_satang, total_satang,
-       vat_satang, status, provider, expires_at)
+       vat_satang, status, provider, expires_at, plan_terms)
      values ($1, 'RR-' || to_char(now() at time zone 'Asia/Bangkok', 'YYYYMM') || '-'
-               || lpad(nextval('order_number_seq')::text, 6, '0'),
-             $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10)`,
+               || running_number(nextval('order_number_seq')),
+             $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10, $11)`,
     [
       o.id,
       o.userId,
-      o.planId,
+      o.plan.id,
       o.couponId,
       o.subtotalSatang,
       o.discountSatang,
@@ -285,11 +304,24 @@ export async function insertOrder(
       o.vatSatang,
       o.provider,
       o.expiresAt,
+      JSON.stringify({
+        code: o.plan.code,
+        name: o.plan.name,
+        name_en: o.plan.name_en,
+        interval: o.plan.interval,
+        interval_count: o.plan.interval_count,
+        price_satang: o.plan.price_satang,
+      }),
     ],
   );
 }
 
-const ORDER = `select o.*, to_jsonb(p) as plan, c.code as coupon_code, r.number as receipt_number
+/**
+ * An order's plan: the plan's row with the terms the order was opened for over it (plan_terms), so that what an
+ * order buys and what its receipt says do not follow later edits of the plan.
+ */
+const ORDER_PLAN = `to_jsonb(p) || coalesce(o.plan_terms, '{}'::jsonb) as plan`;
+const ORDER = `select o.*, ${ORDER_PLAN}, c.code as coupon_code, r.number as receipt_number
   from orders o join plans p on p.id = o.plan_id left join coupons c on c.id = o.coupon_id
   left join receipts r on r.order_id = o.id`;
 const toOrder = (r: Record<string, unknown>): OrderRow => ({
@@ -398,7 +430,7 @@ export interface ReceiptRow {
 /** My receipts with their orders, newest first, in one query (or the one numbered `number`). */
 export async function receiptsOf(db: Q, userId: string, number?: string): Promise<ReceiptRow[]> {
   const { rows } = await db.query(
-    `select o.*, to_jsonb(p) as plan, c.code as coupon_code, r.number as receipt_number, r.issued_at,
+    `select o.*, ${ORDER_PLAN}, c.code as coupon_code, r.number as receipt_number, r.issued_at,
        r.buyer_name, r.buyer_email, r.seller
      from receipts r join orders o on o.id = r.order_id join plans p on p.id = o.plan_id
      left join coupons c on c.id = o.coupon_id

@@ -141,6 +141,9 @@ export class BillingService {
     const plan = (await repo.activePlans(this.db.$client)).find((p) => p.interval === 'trial');
     if (!plan) throw new AppError('PLAN_UNAVAILABLE', 409, 'There is no free trial at the moment');
     const started = await inTransaction(this.db, async (c) => {
+      // Under the learner's billing lock, as a payment and an administrator's grant write: a payment applied at the
+      // same moment then either finds the trial (and follows it) or has made the learner a subscriber (no trial).
+      await repo.lockLearner(c, userId);
       await repo.expireEnded(c, new Date(), userId);
       return repo.insertTrial(c, userId, plan, uuidv7());
     });
@@ -173,7 +176,7 @@ export class BillingService {
   async quote(userId: string, planCode: string, cpc?: string): Promise<Quote> {
     const plan = await this.paidPlan(planCode);
     const now = new Date();
-    const coupon = cpc ? await repo.couponByCode(this.db.$client, cpc) : undefined;
+    const coupon = cpc ? await repo.couponFor(this.db.$client, cpc, userId) : undefined;
     let problem = cpc ? couponProblem(coupon, plan.code, now) : null;
     if (
       cpc &&
@@ -219,7 +222,7 @@ export class BillingService {
       for (const id of await repo.pendingOrdersOf(c, userId)) await this.closeUnpaid(c, id, 'expired');
       let coupon = null;
       if (cpc) {
-        const found = await repo.couponByCode(c, cpc);
+        const found = await repo.couponFor(c, cpc, userId);
         const problem = couponProblem(found, plan.code, now);
         if (problem) throw couponInvalid(problem);
         if (!(await repo.takeRedemption(c, found!.id, now))) throw couponInvalid('USED_UP');
@@ -229,7 +232,7 @@ export class BillingService {
       await repo.insertOrder(c, {
         id: orderId,
         userId,
-        planId: plan.id,
+        plan,
         couponId: coupon?.id ?? null,
         ...amounts,
         provider: amounts.totalSatang === 0 ? 'free' : this.provider.name,
@@ -487,7 +490,7 @@ export class BillingService {
       orderNumber: r.order.number,
       issuedAt: r.issued_at.toISOString(),
       plan: toPlan(r.order.plan),
-      method: r.order.method ?? 'card',
+      method: r.order.method,
       subtotalSatang: r.order.subtotal_satang,
       discountSatang: r.order.discount_satang,
       totalSatang: r.order.total_satang,

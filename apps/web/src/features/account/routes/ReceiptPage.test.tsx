@@ -54,6 +54,21 @@ describe('ReceiptPage', () => {
     expect(screen.getByRole('button', { name: 'พิมพ์ใบเสร็จ' })).toBeTruthy();
   });
 
+  it('a free order (100% promo code) was paid by nothing: the receipt says there was nothing to pay', async () => {
+    const free = {
+      ...receipt,
+      method: null,
+      discountSatang: 299_000,
+      totalSatang: 0,
+      vatSatang: 0,
+      netSatang: 0,
+    };
+    stubContentService({}, { 'my-receipts/RC-2026-000007': free });
+    render(page('/account/receipts/RC-2026-000007'));
+    expect(await screen.findByText('ไม่มียอดที่ต้องชำระ')).toBeTruthy();
+    expect(screen.queryByText('บัตรเครดิต/เดบิต')).toBeNull();
+  });
+
   it('says so for a receipt that is not mine (404)', async () => {
     stubContentService({}, {});
     render(page('/account/receipts/RC-2026-999999'));

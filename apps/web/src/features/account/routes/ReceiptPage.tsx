@@ -85,7 +85,7 @@ export default function ReceiptPage() {
             {t('receipt.vatLine', { net: baht(r.netSatang), vat: baht(r.vatSatang) })}
           </dd>
           <dt className="text-sm text-slate-600">{t('receipt.method')}</dt>
-          <dd className="text-right text-sm text-slate-800">{t(`receipt.method.${r.method}`)}</dd>
+          <dd className="text-right text-sm text-slate-800">{t(`receipt.method.${r.method ?? 'none'}`)}</dd>
         </dl>
       </article>
       <Button variant="secondary" className="self-start print:hidden" onClick={() => window.print()}>
