@@ -89,6 +89,13 @@ export async function startStripeDouble(secretKey: string) {
       const session = sessions.get(one[1]!)!;
       if (req.method === 'GET' && !one[2]) return send(200, session);
       if (req.method === 'POST' && one[2]) {
+        // As Stripe: only an open session can be expired.
+        if (session.status !== 'open')
+          return fail(
+            400,
+            'invalid_request_error',
+            'Only Checkout Sessions with a status of open can be expired.',
+          );
         session.status = 'expired';
         return send(200, session);
       }

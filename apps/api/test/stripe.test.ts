@@ -178,6 +178,25 @@ describe('Stripe Checkout', () => {
     expect(await subOf(c.u)).toBeNull();
   });
 
+  it('an order replaced by a newer one: its Checkout Session is expired at Stripe, so it cannot be paid there', async () => {
+    const a = await openOrder();
+    const again = await post('/api/checkout/orders', a.u.access_token, { plan: 'monthly' });
+    expect(again.statusCode).toBe(201);
+    expect((await orderOf(a.u, a.order.id)).status).toBe('expired');
+    expect(a.session.status).toBe('expired');
+    const b = [...stripe.sessions.values()].find((s) => s.client_reference_id === again.json().order.id)!;
+    expect(b.status).toBe('open');
+    // Paid at Stripe meanwhile (Stripe refuses to expire it): a third order still opens, and the payment,
+    // when its event comes, is honoured as any late payment.
+    b.status = 'complete';
+    const third = await post('/api/checkout/orders', a.u.access_token, { plan: 'monthly' });
+    expect(third.statusCode).toBe(201);
+    await deliver(
+      stripe.event('checkout.session.completed', b, { status: 'complete', payment_status: 'paid' }),
+    );
+    expect((await orderOf(a.u, again.json().order.id)).status).toBe('paid');
+  });
+
   it('refuses a wrong secret, a stale timestamp, a changed body and no signature, and changes nothing', async () => {
     const { u, order, session } = await openOrder();
     const paid = stripe.event('checkout.session.completed', session, { payment_status: 'paid' });

@@ -343,12 +343,13 @@ export async function setProviderRef(db: Q, orderId: string, ref: string) {
 }
 
 /** Pending orders of a learner (a new order replaces them), locked. */
+/** The learner's unpaid orders (locked), with their payment pages at the provider. */
 export async function pendingOrdersOf(db: Q, userId: string) {
-  const { rows } = await db.query<{ id: string }>(
-    `select id from orders where user_id = $1 and status = 'pending' for update`,
+  const { rows } = await db.query<{ id: string; provider_ref: string | null }>(
+    `select id, provider_ref from orders where user_id = $1 and status = 'pending' for update`,
     [userId],
   );
-  return rows.map((r) => r.id);
+  return rows;
 }
 
 export async function setOrderStatus(db: Q, id: string, status: 'failed' | 'expired') {

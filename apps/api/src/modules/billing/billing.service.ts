@@ -216,10 +216,11 @@ export class BillingService {
     const plan = await this.paidPlan(planCode);
     const now = new Date();
     const orderId = uuidv7();
-    const { order } = await inTransaction(this.db, async (c) => {
+    const { order, closedPages } = await inTransaction(this.db, async (c) => {
       // One learner's orders open one at a time (two tabs at once): each closes the one before it.
       await repo.lockLearner(c, userId);
-      for (const id of await repo.pendingOrdersOf(c, userId)) await this.closeUnpaid(c, id, 'expired');
+      const older = await repo.pendingOrdersOf(c, userId);
+      for (const o of older) await this.closeUnpaid(c, o.id, 'expired');
       let coupon = null;
       if (cpc) {
         const found = await repo.couponFor(c, cpc, userId);
@@ -263,8 +264,12 @@ export class BillingService {
           amountSatang: 0,
           paymentRef: null,
         });
-      return { order: (await repo.orderById(c, orderId))! };
+      return {
+        order: (await repo.orderById(c, orderId))!,
+        closedPages: older.flatMap((o) => (o.provider_ref ? [o.provider_ref] : [])),
+      };
     });
+    await this.closePaymentPages(closedPages);
     if (order.status === 'paid') {
       await this.sendReceipt(order.id);
       return {
@@ -300,6 +305,23 @@ export class BillingService {
     const o = await repo.orderById(this.db.$client, id);
     if (!o || o.user_id !== userId) throw notFound('Order');
     return toOrder(o);
+  }
+
+  /**
+   * The provider's payment pages of orders closed here: closed there too, so that the learner cannot pay (be
+   * charged for) an order the site closed. Should the provider refuse (the page was paid meanwhile), the payment
+   * is honoured when its event arrives, as any late payment.
+   */
+  private async closePaymentPages(refs: string[]) {
+    await Promise.all(
+      refs.map((ref) =>
+        this.provider
+          .closeCheckout(ref)
+          .catch((err: unknown) =>
+            this.app.log.warn({ err, ref }, 'a closed order’s payment page stays open'),
+          ),
+      ),
+    );
   }
 
   /** An unpaid order ends (failed, expired) and gives its promo-code redemption back. */

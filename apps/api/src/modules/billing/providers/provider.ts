@@ -54,6 +54,11 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   openCheckout(request: CheckoutRequest): Promise<CheckoutOpened>;
   /**
+   * Closes the payment page of an order closed on our side (a newer order of the learner replaced it), so that
+   * it can no longer be paid. Throws when the provider refuses (the page was paid or closed meanwhile).
+   */
+  closeCheckout(providerRef: string): Promise<void>;
+  /**
    * Verifies a webhook and turns it into the payment events it carries (none for events that do not
    * concern an order). Throws WebhookSignatureError when the signature is wrong or too old.
    */

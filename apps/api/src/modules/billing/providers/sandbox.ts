@@ -29,6 +29,9 @@ export class SandboxProvider implements PaymentProvider {
     return { redirectUrl: `/checkout/pay/${req.orderId}`, providerRef: `sbx_${req.orderId}` };
   }
 
+  /** The sandbox's page is this site's own, which reads the order's status: nothing to close elsewhere. */
+  async closeCheckout(): Promise<void> {}
+
   async parseWebhook(): Promise<PaymentEvent[]> {
     throw new WebhookSignatureError('the sandbox sends no webhooks');
   }

@@ -95,6 +95,17 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async closeCheckout(providerRef: string): Promise<void> {
+    try {
+      await this.stripe.checkout.sessions.expire(providerRef);
+    } catch (err) {
+      const e = err as { type?: string; message?: string; statusCode?: number };
+      throw new Error(
+        `Stripe did not expire Checkout Session ${providerRef}: ${e.type ?? 'error'} ${e.statusCode ?? ''} ${e.message ?? ''}`,
+      );
+    }
+  }
+
   async parseWebhook({ rawBody, headers }: WebhookDelivery): Promise<PaymentEvent[]> {
     const signature = headers['stripe-signature'];
     if (typeof signature !== 'string' || !signature)
