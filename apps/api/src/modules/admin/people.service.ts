@@ -7,6 +7,7 @@ import type {
 } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
 import { inTransaction } from '../../db/client.js';
+import { violatedConstraint } from '../../db/errors.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import * as billing from '../billing/billing.repo.js';
@@ -174,9 +175,8 @@ export class PeopleService {
         return after;
       });
     } catch (err) {
-      // The one-current key: a subscription written meanwhile without the billing lock (a free trial's start).
-      if ((err as { constraint?: string }).constraint === 'subscriptions_one_current_idx')
-        throw subscriptionExists();
+      // The one-current key: every writer takes the billing lock now, but should one not, the answer stays a 409.
+      if (violatedConstraint(err) === 'subscriptions_one_current_idx') throw subscriptionExists();
       throw err;
     }
   }
