@@ -2,7 +2,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './global-setup.js';
-import { createTestApp, device, register, uniqueEmail, type TestApp } from './helpers.js';
+import { bearer, createTestApp, device, register, uniqueEmail, type TestApp } from './helpers.js';
 
 /**
  * Google is the true edge: a local server publishes a JWKS exactly as Google's certs endpoint does, and the
@@ -82,6 +82,27 @@ describe('POST /api/google-auth', () => {
     const res = await googleAuth(await idToken({ email: u.email.toUpperCase() }));
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(u.user.id);
+  });
+
+  it("a password set on an unconfirmed address (someone's sign-up with another's address) ends, with its sessions, when the owner signs in", async () => {
+    const taken = await register(t.app, { password: 'attacker-secret-42' });
+    const owner = await googleAuth(await idToken({ email: taken.email }));
+    expect([owner.statusCode, owner.json().user.id]).toEqual([200, taken.user.id]);
+    const me = (token: string) => t.app.inject({ url: '/api/auth', headers: bearer(token) });
+    expect((await me(taken.access_token)).statusCode).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email: taken.email, password: 'attacker-secret-42', device: device('again') },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await me(owner.json().access_token)).statusCode).toBe(200);
+    // Confirmed now: a password the owner sets later stays through the next Google sign-in.
+    const { rows } = await t.db.$client.query(
+      `select password_hash is null as no_password, email_verified_at is not null as confirmed from users where id = $1`,
+      [taken.user.id],
+    );
+    expect(rows[0]).toEqual({ no_password: true, confirmed: true });
   });
 
   it('refuses forged, expired, foreign-audience and unverified tokens', async () => {

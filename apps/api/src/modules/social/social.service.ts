@@ -127,7 +127,17 @@ export class SocialService {
         if (isUniqueViolation(err)) return (await findUserByEmail(this.app.db, identity.email))!;
         throw err;
       }));
-    if (!user.emailVerifiedAt) await updateUser(this.app.db, user.id, { emailVerifiedAt: new Date() });
+    if (!user.emailVerifiedAt) {
+      // Sign-up by password does not confirm the address, so whoever chose that password never proved the
+      // mailbox (someone may have signed up with another's address first, waiting for the owner to come). The
+      // provider has now proved it: the password goes, with every session it opened; the owner sets a new one by
+      // the reset link if they want one.
+      await updateUser(this.app.db, user.id, {
+        emailVerifiedAt: new Date(),
+        ...(user.passwordHash ? { passwordHash: null } : {}),
+      });
+      if (user.passwordHash) await this.auth.endAllSessions(user.id, 'address-confirmed-by-provider');
+    }
     if (provider) await joinBySsoProvider(this.app.db, user.id, provider);
     await joinByEmailDomain(this.app.db, user.id);
     return this.auth.startSession(user, device, meta);
