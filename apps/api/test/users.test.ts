@@ -123,7 +123,8 @@ describe('GET and PATCH /api/users/:id', () => {
 
   it('e-mail choices changed in simultaneous saves (three toggles at once) all stay changed', async () => {
     for (let round = 0; round < 4; round++) {
-      const u = await register(t.app);
+      // Sign-ups are limited per address: each learner from its own.
+      const u = await register(t.app, {}, `10.61.0.${round + 1}`);
       const saves = await Promise.all(
         (['news', 'promotions', 'reminders'] as const).map((k) =>
           t.app.inject({
@@ -269,6 +270,33 @@ describe('forgot and reset password', () => {
     } finally {
       t.app.mail.send = send;
     }
+  });
+
+  it('a reset link mailed before the owner changed the password no longer works after the change', async () => {
+    const a = await register(t.app, {}, '10.61.1.1');
+    expect((await post('/api/users/forgot-password', { email: a.email })).statusCode).toBe(200);
+    const code = linkCode((await latestMail(t, a.email, 30_000, /password|รหัสผ่าน/)).text);
+    const changed = await post(
+      '/api/users/reset-password-contact',
+      { currentPassword: PASSWORD, password: 'owner-new-pass-91', passwordConfirmation: 'owner-new-pass-91' },
+      a.access_token,
+    );
+    expect(changed.statusCode).toBe(200);
+    const verify = await post('/api/users/verify-password-reset', { verificationString: code });
+    const reset = await post('/api/users/reset-password', {
+      verificationString: code,
+      password: 'holder-of-old-link-1',
+      passwordConfirmation: 'holder-of-old-link-1',
+    });
+    expect([verify.statusCode, reset.statusCode, reset.json().code]).toEqual([
+      400,
+      400,
+      'RESET_CODE_INVALID',
+    ]);
+    expect(
+      (await post('/api/auth', { email: a.email, password: 'owner-new-pass-91', device: a.device }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('e-mails a single-use link that resets the password and ends every session', async () => {

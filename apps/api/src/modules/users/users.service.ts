@@ -156,9 +156,11 @@ export class UsersService {
       if (!valid) throw fieldError('INVALID_CREDENTIALS', 'currentPassword', 'Current password is incorrect');
     }
     assertNewPassword(body.password, body.passwordConfirmation);
-    await repo.updateUser(this.app.db, user.id, {
-      passwordHash: await hashPassword(body.password),
-      legacy: false,
+    const passwordHash = await hashPassword(body.password);
+    await transaction(this.app.db, async (tx) => {
+      await repo.updateUser(tx, user.id, { passwordHash, legacy: false });
+      // Reset links mailed before the change (anyone may ask for one) would undo it: they end with it.
+      await resets.retireResets(tx, user.id);
     });
     await this.auth.endAllSessions(user.id, 'password-changed', auth.sessionId);
     await this.app.mail.send(passwordChangedMail(user.email, user.firstName || user.email, user.locale));
