@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -18,6 +19,47 @@ export function apiRoot(): string {
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/**
+ * Which proxies' X-Forwarded-For to believe: `false` (none, the default); the proxies' addresses or networks
+ * (`10.0.0.0/8, 192.168.1.5`, or `loopback`, `linklocal`, `uniquelocal`): the address the nearest untrusted
+ * hop saw; or a hop count (`1`: one load balancer; then the API must be reachable through it only, since a
+ * client reaching it directly could write the header). `true` believes every hop, so the client's own leftmost
+ * entry: only behind a balancer that overwrites the header.
+ */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxy = (p: string) => {
+  const [address = '', bits, ...rest] = p.split('/');
+  const family = isIP(address);
+  const maxBits = family === 4 ? 32 : 128;
+  return (
+    PROXY_NAMES.includes(p) ||
+    (family !== 0 && !rest.length && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits)))
+  );
+};
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((v, ctx): boolean | string[] | ((address: string, hop: number) => boolean) => {
+    const s = v.trim().toLowerCase();
+    if (['', 'false', 'no', '0'].includes(s)) return false;
+    if (['true', 'yes'].includes(s)) return true;
+    if (/^\d+$/.test(s)) {
+      // Fastify trusts no hop for a bare number; as a function, the nearest `hops` hops are trusted.
+      const hops = Number(s);
+      return (_address, hop) => hop < hops;
+    }
+    const proxies = s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    if (proxies.every(isProxy)) return proxies;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "TRUST_PROXY: false, the proxies' addresses or networks, or a hop count (1 behind one load balancer)",
+    });
+    return z.NEVER;
+  });
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 const list = z
@@ -89,7 +131,7 @@ const envSchema = z.object({
   CSP_CONNECT_ORIGINS: list.pipe(
     z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)),
   ),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy,
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
