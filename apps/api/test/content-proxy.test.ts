@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createServer, type Server } from 'node:net';
+import { createConnection, createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/lib/net.js';
 import { proxyToContentService, unreachableWarning } from '../src/modules/content/content.service.js';
@@ -57,5 +57,40 @@ describe('content proxy failures', () => {
       target: '/cms/api/header-script',
       alsoFailedSinceLastWarning: 0,
     });
+  });
+});
+
+describe('content proxy requests as written on the wire', () => {
+  it('an absolute-form request line (GET http://host/cms/api/..., legal HTTP/1.1) is proxied, not a 500', async () => {
+    // A content service that answers what it was asked.
+    const http = await import('node:http');
+    const asked: string[] = [];
+    const upstream = http.createServer((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"data":null}');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    try {
+      const app = await proxyTo(`http://127.0.0.1:${(upstream.address() as { port: number }).port}`);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as { port: number }).port;
+      // Sent as written (inject and fetch would send the origin form).
+      const raw = (target: string) =>
+        new Promise<number>((resolve, reject) => {
+          const socket = createConnection(port, '127.0.0.1', () =>
+            socket.write(`GET ${target} HTTP/1.1\r\nHost: rianroo.test\r\nConnection: close\r\n\r\n`),
+          );
+          let data = '';
+          socket.on('data', (c) => (data += c));
+          socket.on('error', reject);
+          socket.on('close', () => resolve(Number(data.split(' ')[1])));
+        });
+      expect(await raw('http://rianroo.test/cms/api/announcement-bar?locale=th')).toBe(200);
+      expect(await raw('/cms/api/../admin/init')).toBe(404);
+      expect(asked).toEqual(['GET /api/announcement-bar?locale=th']);
+    } finally {
+      upstream.close();
+    }
   });
 });

@@ -63,8 +63,10 @@ export async function proxyToContentService(
   timeoutMs: number,
   warnUnreachable: UnreachableWarning,
 ): Promise<ProxiedAnswer> {
-  // Resolved first, so that `..` (plain or %2e-encoded) cannot reach Strapi's admin routes.
-  const target = new URL(`${origin}${request.url.replace(/^\/cms/, '')}`);
+  // The path and query asked, also of an absolute-form request line (`GET http://host/cms/api/...`, legal
+  // HTTP/1.1), resolved first, so that `..` (plain or %2e-encoded) cannot reach Strapi's admin routes.
+  const asked = new URL(request.url, 'http://request.invalid');
+  const target = new URL(`${origin}${`${asked.pathname}${asked.search}`.replace(/^\/cms/, '')}`);
   if (!/^\/(api|uploads)\//.test(target.pathname)) throw notFound('Content');
   const headers: Record<string, string> = { 'accept-encoding': 'identity' };
   for (const name of REQUEST_HEADERS) {
