@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/ui/TextField';
 import { useAdminI18n } from '../i18n';
 import { ChoicesEditor, QuestionFormButtons } from './QuestionFormParts';
+import { CheckboxField } from '../../../components/ui/CheckboxField';
 
 type Kind = EvaluationQuestionInput['kind'];
 type Choice = { id?: string; labelTh: string; labelEn: string };
@@ -110,24 +111,8 @@ export function EvaluationForm({
         </ChoicesEditor>
       )}
       <div className="flex flex-wrap gap-x-6">
-        <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
-          <input
-            type="checkbox"
-            className="size-5"
-            checked={required}
-            onChange={(e) => setRequired(e.target.checked)}
-          />
-          {t('admin.evaluation.required')}
-        </label>
-        <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
-          <input
-            type="checkbox"
-            className="size-5"
-            checked={active}
-            onChange={(e) => setActive(e.target.checked)}
-          />
-          {t('admin.evaluation.active')}
-        </label>
+        <CheckboxField label={t('admin.evaluation.required')} checked={required} onChange={setRequired} />
+        <CheckboxField label={t('admin.evaluation.active')} checked={active} onChange={setActive} />
       </div>
       <QuestionFormButtons editing={!!question} busy={busy} onCancel={onCancel} />
     </form>

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
 import { useUpdateAssessment } from './assessments-api';
+import { CheckboxField } from '../../../components/ui/CheckboxField';
 
 const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
 
@@ -27,15 +28,7 @@ export function SettingsForm({ assessment: a }: { assessment: AdminAssessment })
     onChange: (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value }),
   });
   const flag = (k: 'shuffleQuestions' | 'skippable' | 'published', label: string) => (
-    <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
-      <input
-        type="checkbox"
-        className="size-5"
-        checked={v[k]}
-        onChange={(e) => setV({ ...v, [k]: e.target.checked })}
-      />
-      {label}
-    </label>
+    <CheckboxField label={label} checked={v[k]} onChange={(checked) => setV({ ...v, [k]: checked })} />
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();

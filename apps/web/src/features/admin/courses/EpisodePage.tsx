@@ -10,6 +10,7 @@ import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
 import { useCourse, useUpdateEpisode } from './courses-api';
 import { EpisodeVideo } from './EpisodeVideo';
+import { CheckboxField } from '../../../components/ui/CheckboxField';
 
 /** /admin/courses/:courseId/episodes/:episodeId: the episode's title, teaser and shown flags, and video. */
 export default function EpisodePage() {
@@ -74,24 +75,8 @@ function EpisodeFields(p: {
         onChange={(e) => setTitle(e.target.value)}
         required
       />
-      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          className="size-5"
-          checked={teaser}
-          onChange={(e) => setTeaser(e.target.checked)}
-        />
-        {t('admin.episodes.teaser')}
-      </label>
-      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          className="size-5"
-          checked={shown}
-          onChange={(e) => setShown(e.target.checked)}
-        />
-        {t('admin.episodes.shown')}
-      </label>
+      <CheckboxField label={t('admin.episodes.teaser')} checked={teaser} onChange={setTeaser} />
+      <CheckboxField label={t('admin.episodes.shown')} checked={shown} onChange={setShown} />
       <Button type="submit" busy={update.isPending}>
         {t('admin.course.save')}
       </Button>
