@@ -100,7 +100,8 @@ async function writeChoices(c: TxClient, questionId: string, choices: Question['
       choices.map((ch) => ch.correct),
     ],
   );
-  if (rowCount !== choices.length) throw new Error(`choices of another question given for question ${questionId}`);
+  if (rowCount !== choices.length)
+    throw new Error(`choices of another question given for question ${questionId}`);
 }
 
 export async function deleteQuestion(c: TxClient, id: string, assessmentId: string) {

@@ -22,7 +22,11 @@ export async function certificateCourse(db: Db, courseId: string, publishedOnly 
       requiresEvaluation: courses.certificateRequiresEvaluation,
     })
     .from(courses)
-    .where(publishedOnly ? and(eq(courses.id, courseId), eq(courses.status, 'published')) : eq(courses.id, courseId));
+    .where(
+      publishedOnly
+        ? and(eq(courses.id, courseId), eq(courses.status, 'published'))
+        : eq(courses.id, courseId),
+    );
   return rows[0];
 }
 export type CertificateCourse = NonNullable<Awaited<ReturnType<typeof certificateCourse>>>;
