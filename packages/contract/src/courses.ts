@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PLAYED_RANGES } from './limits.js';
-import { CATALOGUE_PAGE_SIZE } from './paths.js';
+import { CATALOGUE_PAGE_SIZE, SEARCH_MAX_LENGTH } from './paths.js';
 import { assessmentSummary } from './assessments.js';
 import { videoStatus } from './media.js';
 
@@ -132,7 +132,7 @@ export const recommendedQuery = z.object({ userId: z.uuid(), courseId: z.uuid() 
 export const recommendedCourses = z.object({ courses: courseList, watchedEpisode: z.array(z.uuid()) });
 
 export const searchQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
   category: z.string().trim().max(100).optional(),
   tag: z.string().trim().max(100).optional(),
   level: z.enum(['beginner', 'intermediate', 'advanced']).optional(),

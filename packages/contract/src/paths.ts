@@ -2,6 +2,8 @@
 // (`@rianroo/contract/paths`), so that a page needing an address does not pull zod and every schema with it.
 /** Courses on one page of the catalogue: the search's default `limit`. */
 export const CATALOGUE_PAGE_SIZE = 20;
+/** The longest catalogue search text asked of the API (the search box takes no more). */
+export const SEARCH_MAX_LENGTH = 100;
 /** The last page the search reaches (its `offset` stops at 10,000). */
 const LAST_CATALOGUE_PAGE = 500;
 
@@ -17,7 +19,9 @@ export const cataloguePage = (raw: string | null | undefined): number => {
  */
 export const catalogSearchPath = (f: { q?: string | null; level?: string | null; page?: number }) => {
   const params: string[] = [];
-  if (f.q?.trim()) params.push(`q=${encodeURIComponent(f.q.trim())}`);
+  // A longer text (a pasted paragraph) is searched by its beginning, not refused.
+  const q = f.q?.trim().slice(0, SEARCH_MAX_LENGTH).trim();
+  if (q) params.push(`q=${encodeURIComponent(q)}`);
   if (f.level) params.push(`level=${encodeURIComponent(f.level)}`);
   if (f.page && f.page > 1) params.push(`offset=${(f.page - 1) * CATALOGUE_PAGE_SIZE}`);
   return `/courses?${params.join('&')}`;

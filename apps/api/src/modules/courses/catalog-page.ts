@@ -5,6 +5,7 @@ import {
   cataloguePage,
   searchQuery,
   searchResult,
+  SEARCH_MAX_LENGTH,
   type CourseSummary,
 } from '@rianroo/contract';
 import { escapeHtml } from '../../lib/html.js';
@@ -35,7 +36,7 @@ const LEVELS: [string, string][] = [['', 'ทุกระดับ'], ...Object.
  */
 const searchForm = (q: string, level: string) =>
   `<form class="boot-f" role="search" action="/courses" method="get">` +
-  `<label>ค้นหาคอร์ส<input type="search" name="q" value="${escapeHtml(q)}" maxlength="100" placeholder="เช่น หุ้น, Python, สติ"></label>` +
+  `<label>ค้นหาคอร์ส<input type="search" name="q" value="${escapeHtml(q)}" maxlength="${SEARCH_MAX_LENGTH}" placeholder="เช่น หุ้น, Python, สติ"></label>` +
   `<label>ระดับ<select name="level">${LEVELS.map(
     ([value, label]) => `<option value="${value}"${value === level ? ' selected' : ''}>${label}</option>`,
   ).join('')}</select></label>` +

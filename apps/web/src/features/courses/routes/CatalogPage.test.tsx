@@ -147,6 +147,26 @@ describe('the catalogue in pages', () => {
     expect(screen.queryByRole('navigation', { name: 'หน้าของรายการคอร์ส' })).toBeNull();
   });
 
+  it('a pasted search longer than the API takes is searched by its beginning, not answered with an error', async () => {
+    document.body.innerHTML = '';
+    keepServedPage();
+    const long = 'ลงทุน หุ้น มือใหม่ '.repeat(7); // 126 characters
+    const asked = long.trim().slice(0, 100).trim();
+    const fetchMock = stubContentService(
+      {},
+      {
+        [`courses?q=${encodeURIComponent(asked)}`]: {
+          total: 1,
+          courses: [courseFixture({ id: 'c1', slug: 'a', title: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })],
+        },
+      },
+    );
+    render(withApp(<CatalogPage />, `/courses?q=${encodeURIComponent(long)}`));
+    await screen.findAllByText('ลงทุนหุ้นไทยสำหรับมือใหม่');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(`/api/courses?q=${encodeURIComponent(asked)}`);
+    expect((screen.getByRole('searchbox') as HTMLInputElement).maxLength).toBe(100);
+  });
+
   it('a page past the end says so and leads back to the first', async () => {
     document.body.innerHTML = '';
     keepServedPage();

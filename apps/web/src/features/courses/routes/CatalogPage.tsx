@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { catalogPageUrl, cataloguePage } from '@rianroo/contract/paths';
+import { catalogPageUrl, cataloguePage, SEARCH_MAX_LENGTH } from '@rianroo/contract/paths';
 import { Link, useSearchParams } from 'react-router';
 import { CourseCard, CourseGrid } from '../../../components/CourseCard';
 import { Button } from '../../../components/ui/Button';
@@ -72,6 +72,7 @@ export default function CatalogPage() {
           <input
             ref={searchBox}
             type="search"
+            maxLength={SEARCH_MAX_LENGTH}
             value={text}
             onChange={(e) => setText(e.target.value)}
             placeholder={t('catalog.searchPlaceholder')}
