@@ -230,7 +230,12 @@ describe('a new episode of a published course', () => {
       title: 'ตอนแสดงเลย',
       published: true,
     });
-    expect([shown.statusCode, shown.json().code]).toEqual([409, 'COURSE_NOT_PUBLISHABLE']);
+    expect([shown.statusCode, shown.json().code]).toEqual([409, 'EPISODE_NOT_READY']);
+    const hidden = added.json().episodes.at(-1).id;
+    const show = await call('PATCH', `/episodes/${hidden}`, { published: true });
+    expect([show.statusCode, show.json().code]).toEqual([409, 'EPISODE_NOT_READY']);
+    const remove = await call('DELETE', `/episodes/${hidden}`);
+    expect([remove.statusCode, remove.json().code]).toEqual([409, 'COURSE_IS_PUBLISHED']);
 
     const learner = await register(t.app);
     await subscribe(t, learner.user.id);

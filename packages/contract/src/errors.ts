@@ -59,6 +59,10 @@ export const errorCodes = [
   'PLAN_IN_USE',
   /** Admin console: learners have watched this episode or taken its quiz; hide it instead of removing it. */
   'EPISODE_IN_USE',
+  /** Admin console: learners would see an episode whose video is not ready; it stays hidden until it is. */
+  'EPISODE_NOT_READY',
+  /** Admin console: not while the course is published (removing an episode); unpublish it first. */
+  'COURSE_IS_PUBLISHED',
   /** Admin console: learners have answered this question; retire it (or make it inactive) instead. */
   'QUESTION_ANSWERED',
   /** Admin console: the learner already holds a current subscription; a grant would overlap it. */

@@ -28,7 +28,7 @@ function asAppError(err: unknown): unknown {
 }
 
 /** Learners would see an episode they cannot play. */
-const noReadyVideo = () => new AppError('COURSE_NOT_PUBLISHABLE', 409, 'This episode has no ready video yet');
+const noReadyVideo = () => new AppError('EPISODE_NOT_READY', 409, 'This episode has no ready video yet');
 
 /**
  * Course authoring for administrators. Every write runs in one transaction holding the course's row lock
@@ -156,7 +156,7 @@ export class CoursesAdminService {
     return this.write(actorId, courseId, 'episode.delete', async (c, before) => {
       if (!before.episodes.some((e) => e.id === episodeId)) throw notFound('Episode');
       if (before.status === 'published')
-        throw new AppError('COURSE_NOT_PUBLISHABLE', 409, 'Unpublish the course before removing an episode');
+        throw new AppError('COURSE_IS_PUBLISHED', 409, 'Unpublish the course before removing an episode');
       if (await w.episodeInUse(c, episodeId, courseId))
         throw new AppError(
           'EPISODE_IN_USE',

@@ -59,8 +59,9 @@ function EpisodeFields(p: {
   const [shown, setShown] = useState(p.shown);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // Refused (no ready video yet): the box says again what learners see.
     write(update.mutateAsync({ title, isTeaser: teaser, published: shown }), t('admin.course.saved')).catch(
-      () => {},
+      () => setShown(p.shown),
     );
   };
   return (
