@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEYS } from '../../../lib/storage';
 import { stubContentService, withApp } from '../../../test-content';
 import CoursePage from './CoursePage';
 
@@ -108,6 +109,35 @@ describe('course page with the editors details', () => {
     }
     expect(screen.queryByRole('img')).toBeNull();
     expect(document.title).toBe('ลงทุนหุ้นไทยสำหรับมือใหม่ · Rianroo เรียนรู้');
+  });
+});
+
+describe('course page counts', () => {
+  it('in English, one episode and one free preview are singular, more are plural', async () => {
+    localStorage.setItem(KEYS.lang, 'en');
+    try {
+      stubContentService({}, { 'courses/stocks': outline });
+      const { unmount } = render(page());
+      expect(await screen.findByText(/1 video episode \(/)).toBeTruthy();
+      expect(screen.getByText('✓ 1 free preview episode')).toBeTruthy();
+      unmount();
+      const two = { ...outline.episodes[0]!, id: '0190b2a4-7d3e-7c51-9a2b-1f4e5d6c7b8c', sort: 2 };
+      stubContentService(
+        {},
+        {
+          'courses/stocks': {
+            ...outline,
+            course: { ...outline.course, episodeCount: 2 },
+            episodes: [...outline.episodes, two],
+          },
+        },
+      );
+      render(page());
+      expect(await screen.findByText(/2 video episodes \(/)).toBeTruthy();
+      expect(screen.getByText('✓ 2 free preview episodes')).toBeTruthy();
+    } finally {
+      localStorage.removeItem(KEYS.lang);
+    }
   });
 });
 

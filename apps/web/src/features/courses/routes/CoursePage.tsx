@@ -97,13 +97,14 @@ export default function CoursePage() {
         </h2>
         <ul className="mt-3 grid gap-2 text-sm text-slate-800 sm:grid-cols-2">
           <li>
-            ▶ {course.episodeCount} {t('course.videoEpisodes')} ({minutes(course.totalDurationSeconds)}{' '}
-            {t('course.minutes')})
+            ▶{' '}
+            {t(course.episodeCount === 1 ? 'course.videoEpisode' : 'course.videoEpisodes', {
+              n: course.episodeCount,
+            })}{' '}
+            ({minutes(course.totalDurationSeconds)} {t('course.minutes')})
           </li>
           {!course.free && teasers > 0 && (
-            <li>
-              ✓ {teasers} {t('course.freePreviews')}
-            </li>
+            <li>✓ {t(teasers === 1 ? 'course.freePreview' : 'course.freePreviews', { n: teasers })}</li>
           )}
           <li>✓ {t('course.getSummary')}</li>
           <li>✓ {t('course.getResume')}</li>
