@@ -71,6 +71,16 @@ describe('catalogue search', () => {
     expect(await search(`level=intermediate&category=cat-${cat.categoryId}`)).toEqual([]);
   });
 
+  it('takes a filter left empty (as a plain GET form sends it) as no filter, as it does an empty q', async () => {
+    const all = (await search('')).sort();
+    expect(all.length).toBeGreaterThan(0);
+    expect((await search('q=')).sort()).toEqual(all);
+    expect((await search('category=')).sort()).toEqual(all);
+    expect((await search('tag=%20')).sort()).toEqual(all);
+    expect((await search('level=')).sort()).toEqual(all);
+    expect((await get('/api/courses?level=expert')).statusCode).toBe(400);
+  });
+
   it('says how many match on every page, a page past the end included (not 0)', async () => {
     const total = async (query: string) =>
       ((await t.app.inject(`/api/courses?${query}`)).json() as { total: number; courses: unknown[] }).total;

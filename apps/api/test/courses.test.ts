@@ -311,3 +311,78 @@ describe('progress (PRODUCT.md section 5)', () => {
     );
   });
 });
+
+describe('ids in capitals (UUIDs are case-insensitive: the same ids)', () => {
+  it('a save whose ids are upper-case is answered 200 also when other learners save at the same moment', async () => {
+    const learners = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => register(t.app, {}, `10.78.${i}.1`)),
+    );
+    const [e1, e2] = cat.freeEpisodes;
+    // One learner's player writes UUIDs in capitals (as iOS's UUID().uuidString does); the others in lower case.
+    const answers = await Promise.all(
+      learners.map((u, i) =>
+        i === 0
+          ? post(
+              '/api/users/on-going-episode',
+              {
+                course_id: cat.free.toUpperCase(),
+                episode_id: e1!.id.toUpperCase(),
+                last_second: 12,
+                episodeCompletionPercentage: 20,
+              },
+              u.access_token,
+            )
+          : post(
+              '/api/users/on-going-episode',
+              {
+                course_id: cat.free,
+                episode_id: e2!.id,
+                last_second: 5,
+                episodeCompletionPercentage: 10,
+              },
+              u.access_token,
+            ),
+      ),
+    );
+    // Alone, the same save is answered 200 (see below): at once with others it must be too.
+    const rows = (
+      await t.app.inject({
+        url: `/api/users/on-going-episode?course=${cat.free}`,
+        headers: bearer(learners[0]!.access_token),
+      })
+    ).json() as { episode_id: string; last_second: number }[];
+    // The save was written...
+    expect(rows.map((r) => [r.episode_id, r.last_second])).toEqual([[e1!.id, 12]]);
+    // ...so it must not be answered as refused (the player would drop it as hopeless, or retry it forever).
+    expect(answers.map((r) => r.statusCode)).toEqual(learners.map(() => 200));
+  });
+
+  it('first watch and "video ended" take the same ids in capitals as the progress save does', async () => {
+    const u = await register(t.app, {}, '10.78.98.1');
+    const [e1] = cat.freeEpisodes;
+    const body = { course_id: cat.free.toUpperCase(), episode_id: e1!.id.toUpperCase() };
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/save-first-watched',
+      payload: body,
+      headers: bearer(u.access_token),
+    });
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/watched-episode',
+      payload: body,
+      headers: bearer(u.access_token),
+    });
+    expect([first.statusCode, first.body]).toEqual([200, '{"success":true}']);
+    expect(ended.statusCode).toBe(200);
+  });
+
+  it('my own recommendations with my id in capitals are mine, not "user not found"', async () => {
+    const u = await register(t.app, {}, '10.78.97.1');
+    const r = await t.app.inject({
+      url: `/api/users/my-recommended-course?userId=${u.user.id.toUpperCase()}&courseId=${cat.free}`,
+      headers: bearer(u.access_token),
+    });
+    expect(r.statusCode).toBe(200);
+  });
+});

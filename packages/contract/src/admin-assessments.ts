@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText } from './common.js';
+import { boundedText, uuid } from './common.js';
 import { assessmentKind, questionKind } from './assessments.js';
 import { evaluationQuestionKind } from './certificates.js';
 
@@ -63,7 +63,7 @@ export type AdminAssessmentList = z.infer<typeof adminAssessmentList>;
 /** A quiz needs its episode; a pre- or post-test has none. One of each per episode or course. */
 export const assessmentCreate = assessmentSettings
   .partial()
-  .extend({ kind: assessmentKind, episodeId: z.uuid().nullable().default(null), title: text(200, 1) })
+  .extend({ kind: assessmentKind, episodeId: uuid.nullable().default(null), title: text(200, 1) })
   .refine((a) => (a.kind === 'episode_quiz') === !!a.episodeId, {
     message: 'A quiz belongs to an episode; a pre- or post-test to the course only',
     path: ['episodeId'],
@@ -90,7 +90,7 @@ export const questionInput = z
     explanation: text(5000).default(''),
     points: z.number().int().min(1).max(100).default(1),
     choices: z
-      .array(z.object({ id: z.uuid().optional(), label: text(500, 1), correct: z.boolean() }))
+      .array(z.object({ id: uuid.optional(), label: text(500, 1), correct: z.boolean() }))
       .min(2)
       .max(10),
   })
@@ -112,7 +112,7 @@ export type QuestionInput = z.infer<typeof questionInput>;
 export type QuestionDraft = z.input<typeof questionInput>;
 
 export const questionRetire = z.object({ retired: z.boolean() });
-export const questionOrder = z.object({ questionIds: z.array(z.uuid()).min(1).max(500) });
+export const questionOrder = z.object({ questionIds: z.array(uuid).min(1).max(500) });
 export type QuestionOrder = z.infer<typeof questionOrder>;
 
 export const adminEvaluationQuestion = z.object({
@@ -139,7 +139,7 @@ export const evaluationQuestionInput = z
     required: z.boolean().default(false),
     active: z.boolean().default(true),
     choices: z
-      .array(z.object({ id: z.uuid().optional(), labelTh: text(300, 1), labelEn: text(300, 1) }))
+      .array(z.object({ id: uuid.optional(), labelTh: text(300, 1), labelEn: text(300, 1) }))
       .max(10)
       .default([]),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './admin.js';
-import { textWithoutNul } from './common.js';
+import { textWithoutNul, uuid } from './common.js';
 
 /**
  * Plans and coupons are edited with optimistic concurrency: every row carries `version`, an edit sends the
@@ -10,7 +10,7 @@ import { textWithoutNul } from './common.js';
 const version = z.string().min(1).max(40);
 
 export const adminPlan = z.object({
-  id: z.uuid(),
+  id: uuid,
   code: z.string(),
   nameTh: z.string(),
   nameEn: z.string(),
@@ -54,7 +54,7 @@ export const planUpdateBody = planFields.partial().extend({ version });
 export type PlanUpdateBody = z.infer<typeof planUpdateBody>;
 
 export const adminCoupon = z.object({
-  id: z.uuid(),
+  id: uuid,
   code: z.string(),
   percentOff: z.number().int().nullable(),
   amountOffSatang: z.number().int().nullable(),
@@ -107,10 +107,10 @@ export const couponUpdateBody = couponFields
 export type CouponUpdateBody = z.infer<typeof couponUpdateBody>;
 
 export const adminRedemption = z.object({
-  orderId: z.uuid(),
+  orderId: uuid,
   orderNumber: z.string(),
   orderStatus: z.string(),
-  user: z.object({ id: z.uuid(), email: z.string(), name: z.string() }),
+  user: z.object({ id: uuid, email: z.string(), name: z.string() }),
   discountSatang: z.number().int(),
   createdAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText } from './common.js';
+import { boundedText, uuid } from './common.js';
 import { pageOf, pageQuery } from './admin.js';
 import { videoStatus } from './media.js';
 
@@ -89,14 +89,14 @@ export const courseFields = z.object({
   slug: courseSlug,
   subtitle: text(300),
   description: text(20_000),
-  categoryId: z.uuid().nullable(),
+  categoryId: uuid.nullable(),
   level: courseLevel,
   language: z.enum(['th', 'en']),
   free: z.boolean(),
   certificateEnabled: z.boolean(),
   certificateRequiresEvaluation: z.boolean(),
   tags: z.array(text(40, 1)).max(20),
-  instructorIds: z.array(z.uuid()).max(10),
+  instructorIds: z.array(uuid).max(10),
 });
 export const courseCreate = courseFields.partial().required({ title: true, slug: true });
 export type CourseCreate = z.infer<typeof courseCreate>;
@@ -116,7 +116,7 @@ export const episodeUpdate = episodeFields.partial();
 export type EpisodeUpdate = z.infer<typeof episodeUpdate>;
 
 /** The course's episodes in their new order: every episode once. */
-export const episodeOrder = z.object({ episodeIds: z.array(z.uuid()).min(1).max(500) });
+export const episodeOrder = z.object({ episodeIds: z.array(uuid).min(1).max(500) });
 export type EpisodeOrder = z.infer<typeof episodeOrder>;
 
 export const adminCategory = z.object({
@@ -150,4 +150,4 @@ export const lookupQuery = pageQuery(['name']).extend({
 export type LookupQuery = z.infer<typeof lookupQuery>;
 
 /** tus upload metadata the console sends (`Upload-Metadata`): which episode the video is for. */
-export const uploadMetadata = z.object({ episodeId: z.uuid(), filename: text(255).optional() });
+export const uploadMetadata = z.object({ episodeId: uuid, filename: text(255).optional() });

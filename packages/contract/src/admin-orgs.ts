@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './admin.js';
-import { textWithoutNul } from './common.js';
+import { textWithoutNul, uuid } from './common.js';
 
 const domain = z
   .string()
@@ -35,7 +35,7 @@ export const organizationUpdateBody = organizationBody.extend({ version: z.strin
 export type OrganizationUpdateBody = z.infer<typeof organizationUpdateBody>;
 
 export const adminOrganization = z.object({
-  id: z.uuid(),
+  id: uuid,
   name: z.string(),
   requiresContact: z.boolean(),
   inviteCode: z.string().nullable(),
@@ -52,7 +52,7 @@ export type AdminOrganizationQuery = z.infer<typeof adminOrganizationQuery>;
 export const adminOrganizationPage = pageOf(adminOrganization);
 export type AdminOrganizationPage = z.infer<typeof adminOrganizationPage>;
 
-export const organizationCourse = z.object({ id: z.uuid(), title: z.string(), slug: z.string() });
+export const organizationCourse = z.object({ id: uuid, title: z.string(), slug: z.string() });
 export type OrganizationCourse = z.infer<typeof organizationCourse>;
 
 /** An organisation with the courses it grants its members and those it recommends (picks), in order. */
@@ -63,8 +63,8 @@ export const adminOrganizationDetail = adminOrganization.extend({
 export type AdminOrganizationDetail = z.infer<typeof adminOrganizationDetail>;
 
 export const organizationCoursesBody = z.object({
-  grants: z.array(z.uuid()).max(500),
-  picks: z.array(z.uuid()).max(500),
+  grants: z.array(uuid).max(500),
+  picks: z.array(uuid).max(500),
 });
 export type OrganizationCoursesBody = z.infer<typeof organizationCoursesBody>;
 
@@ -74,7 +74,7 @@ export const courseOptions = z.array(organizationCourse);
 export const adminMemberQuery = pageQuery(['email', 'name', 'createdAt']);
 export type AdminMemberQuery = z.infer<typeof adminMemberQuery>;
 export const adminMember = z.object({
-  id: z.uuid(),
+  id: uuid,
   email: z.string(),
   name: z.string(),
   createdAt: z.string(),
@@ -83,4 +83,4 @@ export type AdminMember = z.infer<typeof adminMember>;
 export const adminMemberPage = pageOf(adminMember);
 export type AdminMemberPage = z.infer<typeof adminMemberPage>;
 export const addMemberBody = z.object({ email: z.string().trim().toLowerCase().email().max(254) });
-export const organizationMemberParams = z.object({ id: z.uuid(), userId: z.uuid() });
+export const organizationMemberParams = z.object({ id: uuid, userId: uuid });

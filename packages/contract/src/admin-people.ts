@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './admin.js';
 import { subscriptionStatus } from './billing.js';
-import { textWithoutNul } from './common.js';
+import { textWithoutNul, uuid } from './common.js';
 import { roles } from './users.js';
 
 /** The console's users: searched by e-mail or name, filtered by role. */
@@ -11,11 +11,11 @@ export const adminUserQuery = pageQuery(['createdAt', 'email', 'name']).extend({
 export type AdminUserQuery = z.infer<typeof adminUserQuery>;
 
 export const adminUserRow = z.object({
-  id: z.uuid(),
+  id: uuid,
   email: z.string(),
   name: z.string(),
   role: z.enum(roles),
-  organization: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  organization: z.object({ id: uuid, name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
@@ -23,7 +23,7 @@ export const adminUserPage = pageOf(adminUserRow);
 export type AdminUserPage = z.infer<typeof adminUserPage>;
 
 export const adminSession = z.object({
-  id: z.uuid(),
+  id: uuid,
   deviceName: z.string(),
   userAgent: z.string().nullable(),
   ip: z.string().nullable(),
@@ -34,7 +34,7 @@ export const adminSession = z.object({
 export type AdminSession = z.infer<typeof adminSession>;
 
 export const adminUserSubscription = z.object({
-  id: z.uuid(),
+  id: uuid,
   planCode: z.string(),
   planName: z.string(),
   status: subscriptionStatus,
@@ -47,7 +47,7 @@ export const adminUserSubscription = z.object({
 export type AdminUserSubscription = z.infer<typeof adminUserSubscription>;
 
 export const adminCertificate = z.object({
-  id: z.uuid(),
+  id: uuid,
   code: z.string(),
   courseTitle: z.string(),
   learnerName: z.string(),
@@ -71,8 +71,8 @@ export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 export const adminRoleBody = z.object({ role: z.enum(roles) });
 export type AdminRoleBody = z.infer<typeof adminRoleBody>;
 
-export const adminUserSessionParams = z.object({ id: z.uuid(), sessionId: z.uuid() });
-export const adminUserSubscriptionParams = z.object({ id: z.uuid(), subscriptionId: z.uuid() });
+export const adminUserSessionParams = z.object({ id: uuid, sessionId: uuid });
+export const adminUserSubscriptionParams = z.object({ id: uuid, subscriptionId: uuid });
 
 /**
  * An administrator grants a subscription (a support gift, a mistaken charge made good, a partner's learner): a
@@ -80,7 +80,7 @@ export const adminUserSubscriptionParams = z.object({ id: z.uuid(), subscription
  * holds a current subscription is refused (409 SUBSCRIPTION_EXISTS): end it first, or let it run.
  */
 export const adminSubscriptionGrantBody = z.object({
-  planId: z.uuid(),
+  planId: uuid,
   endsAt: z.iso.datetime({ offset: true }).optional(),
   reason: textWithoutNul().trim().min(3).max(500),
 });
@@ -95,8 +95,8 @@ export type CertificateRevokeBody = z.infer<typeof certificateRevokeBody>;
 export const applicationStatus = z.enum(['new', 'contacted', 'accepted', 'declined']);
 export type ApplicationStatus = z.infer<typeof applicationStatus>;
 export const adminApplication = z.object({
-  id: z.uuid(),
-  userId: z.uuid().nullable(),
+  id: uuid,
+  userId: uuid.nullable(),
   name: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -107,7 +107,7 @@ export const adminApplication = z.object({
   /** The note of the administrator who last marked it, when and who (null while new or when removed). */
   note: z.string().nullable(),
   handledAt: z.string().nullable(),
-  handledBy: z.object({ id: z.uuid(), email: z.string(), name: z.string() }).nullable(),
+  handledBy: z.object({ id: uuid, email: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type AdminApplication = z.infer<typeof adminApplication>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuid } from './common.js';
 
 /**
  * The admin console's tables are paged, sorted and filtered by the server. Every list endpoint takes this
@@ -41,7 +42,7 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditQuery = pageQuery(['at']).extend({
   entity: z.string().trim().min(1).max(60).optional(),
   entityId: z.string().trim().min(1).max(200).optional(),
-  actorId: z.uuid().optional(),
+  actorId: uuid.optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 

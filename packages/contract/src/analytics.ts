@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuid } from './common.js';
 
 /** The longest span the analytics answer at once, in days. */
 export const ANALYTICS_MAX_DAYS = 366;
@@ -32,7 +33,7 @@ export const analyticsDay = z.object({
 export const analyticsWeek = z.object({ weekStart: day, activeLearners: z.number().int() });
 /** Paid orders of a plan in the span: money in integer satang. */
 export const revenueByPlan = z.object({
-  planId: z.uuid(),
+  planId: uuid,
   planName: z.string(),
   planNameEn: z.string(),
   currency: z.string(),
@@ -57,8 +58,8 @@ export const retentionDrop = z.object({
 });
 /** For each second of the episode, how many of its viewers played it and their share (0 to 1). */
 export const retentionCurve = z.object({
-  episodeId: z.uuid(),
-  courseId: z.uuid(),
+  episodeId: uuid,
+  courseId: uuid,
   title: z.string(),
   durationSeconds: z.number().int(),
   viewers: z.number().int(),
@@ -72,12 +73,12 @@ export type RetentionDrop = z.infer<typeof retentionDrop>;
 /** One step of a course's funnel: how many of the learners who started it in the span got this far. */
 export const funnelStep = z.object({
   kind: z.enum(['started', 'episode', 'pre_test', 'episode_quiz', 'post_test', 'certificate']),
-  id: z.uuid().nullable(),
+  id: uuid.nullable(),
   title: z.string(),
   learners: z.number().int(),
 });
 export const courseFunnel = z.object({
-  courseId: z.uuid(),
+  courseId: uuid,
   title: z.string(),
   from: day,
   to: day,
@@ -89,11 +90,11 @@ export type FunnelStep = z.infer<typeof funnelStep>;
 /** Courses and their episodes in order, to choose what to chart. */
 export const analyticsCourses = z.array(
   z.object({
-    id: z.uuid(),
+    id: uuid,
     title: z.string(),
     episodes: z.array(
       z.object({
-        id: z.uuid(),
+        id: uuid,
         title: z.string(),
         sort: z.number().int(),
         durationSeconds: z.number().int(),

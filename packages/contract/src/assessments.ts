@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuid } from './common.js';
 
 /**
  * Quizzes and tests (PRODUCT.md section 6). Correct answers stay on the server until an attempt is graded;
@@ -10,24 +11,24 @@ export const questionKind = z.enum(['single', 'multiple', 'true_false']);
 export type QuestionKind = z.infer<typeof questionKind>;
 
 export const assessmentQuestion = z.object({
-  id: z.uuid(),
+  id: uuid,
   kind: questionKind,
   prompt: z.string(),
   points: z.number().int(),
-  choices: z.array(z.object({ id: z.uuid(), label: z.string() })),
+  choices: z.array(z.object({ id: uuid, label: z.string() })),
 });
 export type AssessmentQuestion = z.infer<typeof assessmentQuestion>;
 
 /** The learner's picks for one question (one id for single choice and true/false). */
 export const questionAnswer = z.object({
-  questionId: z.uuid(),
-  choiceIds: z.array(z.uuid()).max(20),
+  questionId: uuid,
+  choiceIds: z.array(uuid).max(20),
 });
 export type QuestionAnswer = z.infer<typeof questionAnswer>;
 
 /** The attempt in progress: its deadline when the test is timed, and the answers saved so far. */
 export const attemptInProgress = z.object({
-  attemptId: z.uuid(),
+  attemptId: uuid,
   number: z.number().int(),
   startedAt: z.string(),
   /** When the time runs out (server clock); null without a time limit. */
@@ -41,9 +42,9 @@ export type AttemptInProgress = z.infer<typeof attemptInProgress>;
 
 /** What the learner sees of an assessment: never which choice is right. */
 export const assessmentDetail = z.object({
-  id: z.uuid(),
-  courseId: z.uuid(),
-  episodeId: z.uuid().nullable(),
+  id: uuid,
+  courseId: uuid,
+  episodeId: uuid.nullable(),
   kind: assessmentKind,
   title: z.string(),
   description: z.string(),
@@ -73,7 +74,7 @@ export type AssessmentDetail = z.infer<typeof assessmentDetail>;
 
 /** A short view of an assessment for the episode list and the course's progress. */
 export const assessmentSummary = z.object({
-  id: z.uuid(),
+  id: uuid,
   kind: assessmentKind,
   title: z.string(),
   questionCount: z.number().int(),
@@ -87,8 +88,8 @@ export const assessmentSummary = z.object({
 });
 export type AssessmentSummary = z.infer<typeof assessmentSummary>;
 
-export const episodeAssessmentsParams = z.object({ episodeId: z.uuid() });
-export const courseAssessmentsParams = z.object({ courseId: z.uuid() });
+export const episodeAssessmentsParams = z.object({ episodeId: uuid });
+export const courseAssessmentsParams = z.object({ courseId: uuid });
 export const assessmentList = z.array(assessmentDetail);
 
 /**
@@ -97,7 +98,7 @@ export const assessmentList = z.array(assessmentDetail);
  * (another tab submitted it, or its time ran out) start nothing: 409 NO_ATTEMPT_IN_PROGRESS or TIME_UP.
  */
 export const assessmentResponseBody = z.object({
-  assessmentId: z.uuid(),
+  assessmentId: uuid,
   answers: z.array(questionAnswer).max(500).default([]),
 });
 
@@ -107,31 +108,31 @@ export const assessmentResponseBody = z.object({
  * saved first, as long as the time has not run out.
  */
 export const assessmentSubmitBody = z.object({
-  assessmentId: z.uuid(),
-  attemptId: z.uuid().optional(),
+  assessmentId: uuid,
+  attemptId: uuid.optional(),
   answers: z.array(questionAnswer).max(500).optional(),
 });
 
 export const questionResult = z.object({
-  questionId: z.uuid(),
+  questionId: uuid,
   correct: z.boolean(),
   points: z.number().int(),
   pointsEarned: z.number(),
   /** The learner's picks. */
-  choiceIds: z.array(z.uuid()),
+  choiceIds: z.array(uuid),
   /**
    * The right choices: shown once the learner has passed or has no attempt left (before that, a retry would
    * be a copy); null otherwise.
    */
-  correctChoiceIds: z.array(z.uuid()).nullable(),
+  correctChoiceIds: z.array(uuid).nullable(),
   /** Why the answer is what it is (the author's explanation), empty when there is none. */
   explanation: z.string(),
 });
 
 /** A graded attempt. */
 export const assessmentResult = z.object({
-  attemptId: z.uuid(),
-  assessmentId: z.uuid(),
+  attemptId: uuid,
+  assessmentId: uuid,
   number: z.number().int(),
   startedAt: z.string(),
   submittedAt: z.string(),
@@ -146,7 +147,7 @@ export const assessmentResult = z.object({
   questions: z.array(questionResult),
 });
 export type AssessmentResult = z.infer<typeof assessmentResult>;
-export const assessmentResultQuery = z.object({ assessmentId: z.uuid() });
+export const assessmentResultQuery = z.object({ assessmentId: uuid });
 export const assessmentResultList = z.array(assessmentResult);
 
 /** Seconds after the deadline in which answers sent before it (in flight) are still taken. */

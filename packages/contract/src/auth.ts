@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { device } from './common.js';
+import { device, uuid } from './common.js';
 import { user } from './users.js';
 
 export const loginBody = z.object({
@@ -22,7 +22,7 @@ export const loginAnswer = z.object({
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
 export const refreshBody = z.object({
-  userId: z.uuid(),
+  userId: uuid,
   refreshToken: z.string().min(16).max(512),
 });
 export const tokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
@@ -54,7 +54,7 @@ export const partialLoginBody = z.object({
 });
 
 export const session = z.object({
-  id: z.uuid(),
+  id: uuid,
   deviceId: z.string(),
   deviceName: z.string(),
   userAgent: z.string().nullable(),

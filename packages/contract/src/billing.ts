@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textWithoutNul } from './common.js';
+import { textWithoutNul, uuid } from './common.js';
 
 /**
  * Plans, subscriptions, free trial, checkout, payments and receipts (PRODUCT.md section 7).
@@ -36,7 +36,7 @@ export const planParams = z.object({ code: planCode });
 export const subscriptionStatus = z.enum(['trialing', 'active', 'canceled', 'expired']);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 export const subscription = z.object({
-  id: z.uuid(),
+  id: uuid,
   plan,
   /** `canceled`: the learner turned renewal off; access stays until the period ends. */
   status: subscriptionStatus,
@@ -106,7 +106,7 @@ export type Quote = z.infer<typeof quote>;
 export const orderStatus = z.enum(['pending', 'paid', 'failed', 'expired']);
 export type OrderStatus = z.infer<typeof orderStatus>;
 export const order = z.object({
-  id: z.uuid(),
+  id: uuid,
   number: z.string(),
   plan,
   status: orderStatus,
@@ -123,7 +123,7 @@ export const order = z.object({
   receiptNumber: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
-export const orderParams = z.object({ id: z.uuid() });
+export const orderParams = z.object({ id: uuid });
 
 /** `POST /checkout/orders`: the order and where to pay it (the sandbox page, or the provider's page). */
 export const checkoutStarted = z.object({ order, redirectUrl: z.string() });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { assessmentSummary } from './assessments.js';
-import { textWithoutNul } from './common.js';
+import { textWithoutNul, uuid } from './common.js';
 
 /** Course evaluation questions (PRODUCT.md section 6): a rating 1-5, one choice, or free text. */
 export const evaluationQuestionKind = z.enum(['rating', 'choice', 'text']);
 export const evaluationQuestion = z.object({
-  id: z.uuid(),
+  id: uuid,
   kind: evaluationQuestionKind,
   promptTh: z.string(),
   promptEn: z.string(),
@@ -17,14 +17,14 @@ export const evaluationQuestionList = z.array(evaluationQuestion);
 
 export const EVALUATION_TEXT_MAX = 2000;
 export const evaluationAnswer = z.object({
-  questionId: z.uuid(),
+  questionId: uuid,
   rating: z.number().int().min(1).max(5).optional(),
   choiceId: textWithoutNul().trim().min(1).max(100).optional(),
   text: textWithoutNul().trim().max(EVALUATION_TEXT_MAX).optional(),
 });
 export type EvaluationAnswer = z.infer<typeof evaluationAnswer>;
 export const courseEvaluationBody = z.object({
-  courseId: z.uuid(),
+  courseId: uuid,
   answers: z.array(evaluationAnswer).max(100),
 });
 export type CourseEvaluationBody = z.infer<typeof courseEvaluationBody>;
@@ -34,12 +34,12 @@ export const evaluationStatus = z.object({
   evaluated: z.boolean(),
   evaluatedAt: z.string().nullable(),
 });
-export const evaluationStatusParams = z.object({ courseID: z.uuid(), uid: z.uuid() });
+export const evaluationStatusParams = z.object({ courseID: uuid, uid: uuid });
 
 /** A certificate as its owner sees it. */
 export const certificate = z.object({
   code: z.string(),
-  courseId: z.uuid(),
+  courseId: uuid,
   courseSlug: z.string(),
   courseTitle: z.string(),
   learnerName: z.string(),
@@ -57,7 +57,7 @@ export const certificateList = z.array(certificate);
  * when the course asks for it.
  */
 export const courseCompletion = z.object({
-  courseId: z.uuid(),
+  courseId: uuid,
   episodesTotal: z.number().int(),
   episodesWatched: z.number().int(),
   preTest: assessmentSummary.nullable(),
@@ -75,8 +75,8 @@ export const courseCompletion = z.object({
 });
 export type CourseCompletion = z.infer<typeof courseCompletion>;
 
-export const certificateCourseParams = z.object({ courseId: z.uuid() });
-export const certificateEmailBody = z.object({ courseId: z.uuid() });
+export const certificateCourseParams = z.object({ courseId: uuid });
+export const certificateEmailBody = z.object({ courseId: uuid });
 export const certificateEmailAnswer = z.object({ sent: z.literal(true), to: z.string() });
 
 /** Public codes: 12 characters of an alphabet without look-alikes (no 0/O, 1/I/L). */

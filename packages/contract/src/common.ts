@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-export const uuid = z.uuid();
-export const idParams = z.object({ id: z.uuid() });
+/**
+ * A UUID as PostgreSQL writes it, in lower case: ids given in capitals (iOS's `UUID().uuidString`) are the same
+ * ids, and compared as text (a batch's answers, whose-is-this checks) they must be equal.
+ */
+export const uuid = z.uuid().toLowerCase();
+export const idParams = z.object({ id: uuid });
 export const successAnswer = z.object({ success: z.literal(true) });
 
 export const email = z

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { uuid } from './common.js';
 import { MAX_PLAYED_RANGES } from './limits.js';
 import { CATALOGUE_PAGE_SIZE, SEARCH_MAX_LENGTH } from './paths.js';
 import { assessmentSummary } from './assessments.js';
 import { videoStatus } from './media.js';
 
-export const courseIdParams = z.object({ id: z.uuid() });
+export const courseIdParams = z.object({ id: uuid });
 export const slugParams = z.object({ slug: z.string().trim().min(1).max(200) });
 
 export const courseSummary = z.object({
-  id: z.uuid(),
+  id: uuid,
   slug: z.string(),
   title: z.string(),
   subtitle: z.string(),
@@ -32,7 +33,7 @@ export const courseAccess = z.object({
 export type CourseAccess = z.infer<typeof courseAccess>;
 
 export const episodeItem = z.object({
-  id: z.uuid(),
+  id: uuid,
   sort: z.number().int(),
   sectionTitle: z.string().nullable(),
   title: z.string(),
@@ -69,39 +70,39 @@ export const playedRange = z
 
 /** Spec section 3: the progress payload, keys spelled as the spec spells them, and the ranges played. */
 export const progressBody = z.object({
-  course_id: z.uuid(),
-  episode_id: z.uuid(),
+  course_id: uuid,
+  episode_id: uuid,
   last_second: z.number().finite().min(0).max(10_000_000),
   episodeCompletionPercentage: z.number().finite().min(0).optional(),
   /** The seconds played since the last save; older players send none. */
   playedRanges: z.array(playedRange).max(MAX_PLAYED_RANGES).optional(),
 });
 export const progressItem = z.object({
-  episode_id: z.uuid(),
+  episode_id: uuid,
   last_second: z.number().int(),
   episodeCompletionPercentage: z.number().int(),
   watched: z.boolean(),
   updatedAt: z.string(),
 });
 export const progressList = z.array(progressItem);
-export const courseQuery = z.object({ course: z.uuid() });
+export const courseQuery = z.object({ course: uuid });
 
 /** Spec section 3: the first-watch payload. */
-export const episodeRef = z.object({ course_id: z.uuid(), episode_id: z.uuid() });
+export const episodeRef = z.object({ course_id: uuid, episode_id: uuid });
 /** `POST /users/watched-episode`: whether the episode now counts as watched (enough of it was played). */
 export const watchedAnswer = z.object({ watched: z.boolean() });
 export type WatchedAnswer = z.infer<typeof watchedAnswer>;
 
 export const watchedEpisodes = z.object({
-  watchedEpisode: z.array(z.uuid()),
-  watchedEpisodeIncludeTeaser: z.array(z.uuid()),
+  watchedEpisode: z.array(uuid),
+  watchedEpisodeIncludeTeaser: z.array(uuid),
   courseFinishPercentage: z.number(),
 });
 
 export const lastWatched = z
   .object({
     course: courseSummary,
-    episode: z.object({ id: z.uuid(), title: z.string() }),
+    episode: z.object({ id: uuid, title: z.string() }),
     last_second: z.number().int(),
   })
   .nullable();
@@ -109,7 +110,7 @@ export type LastWatched = z.infer<typeof lastWatched>;
 
 export const myCourse = courseSummary.extend({
   courseFinishPercentage: z.number(),
-  lastWatchedEpisodeId: z.uuid().nullable(),
+  lastWatchedEpisodeId: uuid.nullable(),
   lastWatchedAt: z.string(),
   /** Every requirement met (episodes and, when there is one, the post-test). */
   completed: z.boolean(),
@@ -124,28 +125,31 @@ export const myCourseList = z.array(myCourse);
 export const courseList = z.array(courseSummary);
 export const categoryCourses = z.array(
   z.object({
-    category: z.object({ id: z.uuid(), slug: z.string(), nameTh: z.string(), nameEn: z.string() }),
+    category: z.object({ id: uuid, slug: z.string(), nameTh: z.string(), nameEn: z.string() }),
     courses: courseList,
   }),
 );
-export const recommendedQuery = z.object({ userId: z.uuid(), courseId: z.uuid() });
-export const recommendedCourses = z.object({ courses: courseList, watchedEpisode: z.array(z.uuid()) });
+export const recommendedQuery = z.object({ userId: uuid, courseId: uuid });
+export const recommendedCourses = z.object({ courses: courseList, watchedEpisode: z.array(uuid) });
+
+const noneIfEmpty = <T extends string>(v: T | undefined) => v || undefined;
 
 export const searchQuery = z.object({
   q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
-  category: z.string().trim().max(100).optional(),
-  tag: z.string().trim().max(100).optional(),
-  level: z.enum(['beginner', 'intermediate', 'advanced']).optional(),
+  // A filter left empty (as a plain GET form sends it) is no filter, as an empty q is.
+  category: z.string().trim().max(100).optional().transform(noneIfEmpty),
+  tag: z.string().trim().max(100).optional().transform(noneIfEmpty),
+  level: z.enum(['', 'beginner', 'intermediate', 'advanced']).optional().transform(noneIfEmpty),
   limit: z.coerce.number().int().min(1).max(50).default(CATALOGUE_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 export const searchResult = z.object({ total: z.number().int(), courses: courseList });
 export type SearchResult = z.infer<typeof searchResult>;
 
-export const episodeIdParams = z.object({ id: z.uuid() });
+export const episodeIdParams = z.object({ id: uuid });
 export const episodeDetail = z.object({
-  id: z.uuid(),
-  courseId: z.uuid(),
+  id: uuid,
+  courseId: uuid,
   sort: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -157,7 +161,7 @@ export const episodeDetail = z.object({
 });
 
 export const instructor = z.object({
-  id: z.uuid(),
+  id: uuid,
   name: z.string(),
   headline: z.string(),
   bio: z.string(),
@@ -171,7 +175,7 @@ export const courseOutline = z.object({
   instructors: z.array(instructor),
   episodes: z.array(
     z.object({
-      id: z.uuid(),
+      id: uuid,
       sort: z.number().int(),
       sectionTitle: z.string().nullable(),
       title: z.string(),

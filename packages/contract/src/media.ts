@@ -1,21 +1,22 @@
 import { z } from 'zod';
+import { uuid } from './common.js';
 
 /** State of an episode's video in the pipeline; `none` when the episode has no video yet. */
 export const videoStatus = z.enum(['none', 'queued', 'processing', 'ready', 'failed']);
 export type VideoStatus = z.infer<typeof videoStatus>;
 
-export const signedTokenQuery = z.object({ episodeId: z.uuid() });
+export const signedTokenQuery = z.object({ episodeId: uuid });
 
 /** `GET /stream/:assetId/:token/*`: one video's file (a playlist, segment or caption track), by its token. */
 export const streamParams = z.object({
-  assetId: z.uuid(),
+  assetId: uuid,
   token: z.string().min(1).max(400),
   '*': z.string().max(200),
 });
 /** `GET /media/poster/:id`: a video's poster. */
-export const posterParams = z.object({ id: z.uuid() });
+export const posterParams = z.object({ id: uuid });
 /** `GET /media/covers/:courseId/:file`: a cover uploaded in the console. */
-export const coverFileParams = z.object({ courseId: z.uuid(), file: z.string().max(40) });
+export const coverFileParams = z.object({ courseId: uuid, file: z.string().max(40) });
 /** `/admin/uploads/:id` (tus): an upload's id. */
 export const uploadParams = z.object({ id: z.string().max(64) });
 
