@@ -68,6 +68,22 @@ describe('contact guard', () => {
     expect((await guard(u.access_token)).json().contact).toBeNull();
   });
 
+  it('refuses a phone without six digits and a name of invisible characters only, saving nothing', async () => {
+    const u = await register(t.app);
+    for (const body of [
+      { ...contactBody, phone: '------' },
+      { ...contactBody, phone: '+      -' },
+      { ...contactBody, phone: '12-34-5' },
+      { ...contactBody, position: '\u200b' },
+      { ...contactBody, organization: '\u200b\u200c\u2060' },
+    ]) {
+      const res = await create(u.access_token, body);
+      expect({ body, status: res.statusCode }).toEqual({ body, status: 400 });
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+    expect((await guard(u.access_token)).json().contact).toBeNull();
+  });
+
   it("changes only the owner's contact: another learner's id is a 404 and changes nothing", async () => {
     const a = await register(t.app);
     const b = await register(t.app);

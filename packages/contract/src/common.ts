@@ -30,6 +30,21 @@ export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 export const textWithoutNul = () =>
   z.string().refine((v) => !v.includes('\0'), { message: 'NUL characters are not allowed' });
 
-/** Trimmed text of a bounded length without NUL characters (the admin console's fields). */
+/** Something one can see: not only spaces and invisible characters (zero-width spaces, joiners, controls). */
+const VISIBLE = /[^\s\p{Cc}\p{Cf}]/u;
+
+/**
+ * Trimmed text of a bounded length without NUL characters (the admin console's fields); when it may not be
+ * empty, it may not be made of invisible characters only either.
+ */
 export const boundedText = (max: number, min = 0) =>
-  z.string().trim().min(min).max(max).pipe(textWithoutNul());
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .pipe(textWithoutNul())
+    .refine((v) => min === 0 || VISIBLE.test(v), { message: 'Must contain visible characters' });
+
+/** A short line a person fills in (a name, an organisation, a position): trimmed, 1 to `max`, visible. */
+export const filledLine = (max: number) => boundedText(max, 1);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, uuid } from './common.js';
+import { email, filledLine, uuid } from './common.js';
 import { phone } from './users.js';
 
 /** The 77 provinces of Thailand (ISO 3166-2:TH), in the order of their codes. */
@@ -85,7 +85,7 @@ export const provinces = [
 export type ProvinceCode = (typeof provinces)[number]['code'];
 export const provinceCode = z.enum(provinces.map((p) => p.code) as [ProvinceCode, ...ProvinceCode[]]);
 
-const line = z.string().trim().min(1).max(120);
+const line = filledLine(120);
 
 /** Contact details a learner gives when the platform or their organisation requires them (PDPA consent). */
 export const contact = z.object({

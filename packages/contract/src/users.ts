@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { device, email, password, uuid } from './common.js';
+import { device, email, filledLine, password, uuid } from './common.js';
 
 export const roles = ['learner', 'instructor', 'admin'] as const;
 export const locales = ['th', 'en'] as const;
@@ -30,13 +30,14 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-const name = z.string().trim().min(1).max(80);
+const name = filledLine(80);
 /** A Thai or international phone number as people type it. */
 export const phone = z
   .string()
   .trim()
   .max(20)
-  .regex(/^\+?[0-9 -]{6,20}$/);
+  // At least six digits, among spaces and dashes.
+  .regex(/^(?=(?:\D*\d){6})\+?[0-9 -]{6,20}$/);
 
 export const registerBody = z.object({
   email,
