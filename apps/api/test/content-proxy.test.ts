@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createConnection, createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/lib/net.js';
@@ -15,6 +16,10 @@ async function proxyTo(origin: string, logged: string[] = []) {
   await app.register(errorsPlugin);
   const warn = unreachableWarning();
   app.get('/cms/api/*', (request) => proxyToContentService(request, origin, 300, warn));
+  app.get('/cms/uploads/*', async (request, reply) => {
+    const answer = await proxyToContentService(request, origin, 300, warn);
+    return reply.code(answer.status).headers(answer.headers).send(answer.body);
+  });
   apps.push(app);
   return app;
 }
@@ -57,6 +62,54 @@ describe('content proxy failures', () => {
       target: '/cms/api/header-script',
       alsoFailedSinceLastWarning: 0,
     });
+  });
+});
+
+describe('content proxy: images (/cms/uploads/*)', () => {
+  // A stand-in answering uploads as Strapi 5 does: a missing file reaches its router, which answers its own
+  // error body; a broken disk a 500 naming a path; a range past the end a 416 with the file's length.
+  let strapi: HttpServer;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    strapi = createHttpServer((req, res) => {
+      const url = req.url ?? '/';
+      if (url.startsWith('/uploads/missing')) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: null, error: { status: 404, name: 'NotFoundError', details: {} } }));
+      } else if (url.startsWith('/uploads/broken')) {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Error: EIO: i/o error, read /srv/strapi/public/uploads/broken.png');
+      } else if (req.headers.range) {
+        res.writeHead(416, { 'content-range': 'bytes */4' });
+        res.end();
+      } else {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      }
+    });
+    await new Promise<void>((resolve) => strapi.listen(0, '127.0.0.1', resolve));
+    app = await proxyTo(`http://127.0.0.1:${(strapi.address() as { port: number }).port}`);
+  });
+  afterAll(() => new Promise((resolve) => strapi.close(resolve)));
+
+  it('a missing image is a 404 in the one error shape, not Strapi’s own body', async () => {
+    expect((await app.inject('/cms/uploads/cover.png')).statusCode).toBe(200);
+    const res = await app.inject('/cms/uploads/missing.png');
+    expect([res.statusCode, res.json()]).toEqual([
+      404,
+      { statusCode: 404, code: 'NOT_FOUND', message: 'Content not found' },
+    ]);
+  });
+
+  it('a failure of the service on an image is a 502 in the one error shape, naming nothing of its insides', async () => {
+    const res = await app.inject('/cms/uploads/broken.png?v=2');
+    expect(res.body).not.toContain('/srv/strapi');
+    expect([res.statusCode, res.json().code]).toEqual([502, 'SERVICE_UNAVAILABLE']);
+  });
+
+  it('a range past the end of an image goes through as 416 with the length of the file', async () => {
+    const res = await app.inject({ url: '/cms/uploads/cover.png', headers: { range: 'bytes=10-20' } });
+    expect([res.statusCode, res.headers['content-range']]).toEqual([416, 'bytes */4']);
   });
 });
 

@@ -88,9 +88,12 @@ export async function proxyToContentService(
       ? new AppError('SERVICE_UNAVAILABLE', 504, 'The content service did not answer in time')
       : new AppError('SERVICE_UNAVAILABLE', 502, 'The content service is not available');
   }
-  if (res.status >= 400 && target.pathname.startsWith('/api/')) {
+  // Refusals in the one error shape, of files too (Strapi's own 404 body names its internals); a range past a
+  // file's end (416) goes through as it came, with the Content-Range that tells the file's length.
+  const api = target.pathname.startsWith('/api/');
+  if (res.status >= 400 && (api || res.status !== 416)) {
     await res.body?.cancel();
-    throw contentError(res.status, target.search !== '');
+    throw contentError(res.status, api && target.search !== '');
   }
   const answer: Record<string, string> = {};
   for (const name of RESPONSE_HEADERS) {
@@ -103,9 +106,9 @@ export async function proxyToContentService(
 }
 
 /**
- * The content service's refusals, in the platform's one error shape. Its 5xx for a request with a query
- * is the query's fault (malformed filters make Strapi fail, not refuse): 400. Without a query it is the
- * service's own failure: 502.
+ * The content service's refusals, in the platform's one error shape. Its 5xx for an API request with a query
+ * is the query's fault (malformed filters make Strapi fail, not refuse): 400. Otherwise it is the service's own
+ * failure: 502.
  */
 function contentError(status: number, hadQuery: boolean): AppError {
   if (status >= 500) {
