@@ -387,6 +387,70 @@ describe("learners' attempts survive editing", () => {
     expect((await call('GET', `/admin/assessments/${post.id}`)).statusCode).toBe(404);
     expect((await audit(post.id)).map((r) => r.action)).toEqual(['assessment.create', 'assessment.delete']);
   });
+  it('an attempt is graded at the pass mark it started under, not at one an editor set meanwhile', async () => {
+    const quiz = await quizOnNewEpisode();
+    await call('POST', `/admin/assessments/${quiz.id}/questions`, single('ข้อแรก', 0));
+    const [q1, q2] = (
+      await call('POST', `/admin/assessments/${quiz.id}/questions`, single('ข้อสอง', 0))
+    ).json().questions;
+    const half = [
+      { questionId: q1.id, choiceIds: [q1.choices[0].id] },
+      { questionId: q2.id, choiceIds: [q2.choices[1].id] },
+    ];
+    const h = await learner();
+    await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: [] }, h);
+    const saved = await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: half }, h);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const raise = await call('PATCH', `/admin/assessments/${quiz.id}`, { passingScore: 100 });
+    expect(raise.statusCode, raise.body).toBe(200);
+    // The learner is told the mark this attempt is graded at.
+    const during = (await call('GET', `/assessment/${quiz.id}`, undefined, h)).json();
+    expect(during.passingScore).toBe(50);
+    const graded = await call('POST', '/assessment-result', { assessmentId: quiz.id }, h);
+    expect(graded.json()).toMatchObject({ score: 50, passed: true });
+    // The next attempt starts under the new mark.
+    await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: [] }, h);
+    const next = await call('POST', '/assessment-result', { assessmentId: quiz.id, answers: half }, h);
+    expect(next.json()).toMatchObject({ number: 2, score: 50, passed: false });
+  });
+
+  it('a learner whose test is unpublished mid-attempt still saves and hands it in (graded, counted); none starts anew', async () => {
+    const quiz = await quizOnNewEpisode();
+    const q = (await call('POST', `/admin/assessments/${quiz.id}/questions`, single('ข้อเดียว', 0))).json()
+      .questions[0];
+    const right = [{ questionId: q.id, choiceIds: [q.choices[0].id] }];
+    const [h, other] = await Promise.all([learner(), learner()]);
+    await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: [] }, h);
+    const hide = await call('PATCH', `/admin/assessments/${quiz.id}`, { published: false });
+    expect(hide.statusCode, hide.body).toBe(200);
+
+    const saved = await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: right }, h);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const result = await call('POST', '/assessment-result', { assessmentId: quiz.id }, h);
+    expect(result.statusCode, result.body).toBe(200);
+    expect(result.json()).toMatchObject({ number: 1, score: 100, passed: true });
+    // Handed in again (a second tab): the same result.
+    const again = await call(
+      'POST',
+      '/assessment-result',
+      { assessmentId: quiz.id, attemptId: result.json().attemptId },
+      h,
+    );
+    expect(again.json()).toMatchObject({ attemptId: result.json().attemptId, score: 100 });
+    const { rows } = await t.db.$client.query(
+      `select status, passed from assessment_attempts where assessment_id = $1`,
+      [quiz.id],
+    );
+    expect(rows).toEqual([{ status: 'submitted', passed: true }]);
+
+    // Nothing new starts on a test learners do not see, for this learner or another.
+    for (const who of [h, other]) {
+      const start = await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: [] }, who);
+      expect([start.statusCode, start.json().code]).toEqual([404, 'NOT_FOUND']);
+      const submit = await call('POST', '/assessment-result', { assessmentId: quiz.id }, who);
+      expect([submit.statusCode, submit.json().code]).toEqual([404, 'NOT_FOUND']);
+    }
+  });
 });
 
 describe('evaluation questions', () => {

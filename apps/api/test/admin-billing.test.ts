@@ -232,6 +232,85 @@ describe('promo codes', () => {
     ).toEqual([c.id]);
   });
 
+  it('deleting a plan takes its code out of the promo codes naming it (audited); one left with no plan is switched off', async () => {
+    const [gone, kept] = [await created('/plans', planBody()), await created('/plans', planBody())];
+    const both = await created('/coupons', couponBody({ planCodes: [gone.code, kept.code] }));
+    const only = await created('/coupons', couponBody({ planCodes: [gone.code] }));
+    expect((await api('DELETE', `/plans/${gone.id}`)).statusCode).toBe(204);
+    const [b, o] = [
+      (await api('GET', `/coupons/${both.id}`)).json(),
+      (await api('GET', `/coupons/${only.id}`)).json(),
+    ];
+    expect(b).toMatchObject({ planCodes: [kept.code], active: true });
+    expect(o).toMatchObject({ planCodes: [], active: false });
+    expect((await audit(only.id)).at(-1)).toMatchObject({
+      action: 'coupon.update',
+      actor_id: admin.id,
+      before: { planCodes: [gone.code], active: true },
+      after: { planCodes: [], active: false },
+    });
+    // No administrator's edit: a form read before still saves, but does not put the deleted plan's code back.
+    const back = await api('PATCH', `/coupons/${both.id}`, {
+      planCodes: [gone.code, kept.code],
+      version: both.version,
+    });
+    expect({ status: back.statusCode, body: back.json() }).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', details: [{ path: 'planCodes.0' }] },
+    });
+    const off = await api('PATCH', `/coupons/${both.id}`, { active: false, version: both.version });
+    expect({ status: off.statusCode, body: off.json() }).toMatchObject({
+      status: 200,
+      body: { active: false, planCodes: [kept.code] },
+    });
+  });
+
+  it('a promo code naming a plan deleted earlier is still edited and switched off: only the plan codes an edit adds are checked', async () => {
+    const plan = await created('/plans', planBody());
+    const c = await created('/coupons', couponBody({ planCodes: [plan.code] }));
+    // As deleting left it before codes were taken out of coupons.
+    await t.db.$client.query(`update coupons set plan_codes = array['deleted-long-ago', $2] where id = $1`, [
+      c.id,
+      plan.code,
+    ]);
+    const off = await api('PATCH', `/coupons/${c.id}`, { active: false, version: c.version });
+    expect({ status: off.statusCode, body: off.json() }).toMatchObject({
+      status: 200,
+      body: { active: false },
+    });
+    // The console's form sends every field, the codes it showed among them.
+    const form = await api('PATCH', `/coupons/${c.id}`, {
+      ...couponBody({ code: undefined, planCodes: ['deleted-long-ago', plan.code] }),
+      version: off.json().version,
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    const added = await api('PATCH', `/coupons/${c.id}`, {
+      planCodes: ['deleted-long-ago', plan.code, 'no-such-plan'],
+      version: form.json().version,
+    });
+    expect({ status: added.statusCode, body: added.json() }).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', details: [{ path: 'planCodes.2' }] },
+    });
+  });
+
+  it('a plan deleted while promo codes are given its code at once: no code is left naming it, no server error', async () => {
+    for (let round = 0; round < 5; round++) {
+      const plan = await created('/plans', planBody());
+      const list = await Promise.all(Array.from({ length: 8 }, () => created('/coupons', couponBody())));
+      const [del, ...edits] = await Promise.all([
+        api('DELETE', `/plans/${plan.id}`),
+        ...list.map((c) => api('PATCH', `/coupons/${c.id}`, { planCodes: [plan.code], version: c.version })),
+      ]);
+      expect(del.statusCode, del.body).toBe(204);
+      for (const e of edits) expect([200, 400], e.body).toContain(e.statusCode);
+      const { rows } = await t.db.$client.query(`select id from coupons where $1 = any(plan_codes)`, [
+        plan.code,
+      ]);
+      expect(rows).toEqual([]);
+    }
+  });
+
   it('lists its redemptions with the order and the learner; its cap cannot go below them', async () => {
     const p = await created('/plans', planBody());
     const c = await created('/coupons', couponBody({ planCodes: [p.code], maxRedemptions: 5 }));

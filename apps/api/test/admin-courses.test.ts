@@ -58,6 +58,7 @@ describe('course authoring', () => {
     ).json();
     const ins = (await call('POST', '/instructors', { slug: `i-${Date.now()}`, name: 'อ.สมชาย' })).json();
     const res = await call('PATCH', `/courses/${course.id}`, {
+      version: course.version,
       title: 'ภาษีสำหรับฟรีแลนซ์',
       level: 'intermediate',
       categoryId: cat.id,
@@ -85,10 +86,12 @@ describe('course authoring', () => {
     const bad = await call('POST', '/courses', { title: '', slug: 'Has Spaces' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_ERROR');
-    const taken = await call('PATCH', `/courses/${(await newCourse()).id}`, { slug: course.slug });
+    const other = await newCourse();
+    const taken = await call('PATCH', `/courses/${other.id}`, { slug: course.slug, version: other.version });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'ALREADY_EXISTS', details: [{ path: 'slug' }] });
     const unknown = await call('PATCH', `/courses/${course.id}`, {
+      version: course.version,
       categoryId: '00000000-0000-7000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(400);
@@ -96,9 +99,40 @@ describe('course authoring', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it("an edit based on an old read is refused (EDIT_CONFLICT), never undoing another administrator's; of edits at once from one read one wins", async () => {
+    const course = await newCourse();
+    const edits = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('PATCH', `/courses/${course.id}`, {
+          title: `ชื่อที่ ${i}`,
+          description: course.description,
+          version: course.version,
+        }),
+      ),
+    );
+    const won = edits.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    for (const r of edits.filter((x) => x.statusCode !== 200))
+      expect([r.statusCode, r.json().code]).toEqual([409, 'EDIT_CONFLICT']);
+    const now = (await call('GET', `/courses/${course.id}`)).json();
+    expect(now).toMatchObject({ title: won[0]!.json().title, version: won[0]!.json().version });
+    expect(now.version).not.toBe(course.version);
+    expect((await audit(course.id)).filter((r) => r.action === 'course.update')).toHaveLength(1);
+
+    // An edit without the version it is based on is bad input.
+    const blind = await call('PATCH', `/courses/${course.id}`, { title: 'ไม่รู้ฉบับ' });
+    expect([blind.statusCode, blind.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+    // Publishing, a cover or episodes are no edit of the course's fields: a form read before them still saves.
+    await call('POST', `/courses/${course.id}/episodes`, { title: 'ตอนใหม่' });
+    await call('POST', `/courses/${course.id}/unpublish`);
+    const saved = await call('PATCH', `/courses/${course.id}`, { title: 'ชื่อล่าสุด', version: now.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call('GET', `/courses/${course.id}`)).json().title).toBe('ชื่อล่าสุด');
+  });
+
   it('lists courses one page at a time, searched and sorted', async () => {
     const a = await newCourse();
-    await call('PATCH', `/courses/${a.id}`, { title: 'ค้นหาเจอแน่นอน' });
+    await call('PATCH', `/courses/${a.id}`, { title: 'ค้นหาเจอแน่นอน', version: a.version });
     const res = await call('GET', '/courses?q=ค้นหาเจอ&pageSize=5&sort=title&order=asc');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({

@@ -140,6 +140,34 @@ describe('analytics overview', () => {
     // From the first day on, a span answers (its default start 30 days back is before 2000).
     expect((await get('/api/admin/analytics/overview?to=2000-01-05')).statusCode).toBe(200);
   });
+  it('a start or an end given alone is held to the same rules as a whole span: 400, never quietly cut; no day before 2000', async () => {
+    const daysBack = (n: number) =>
+      new Date(Date.now() + 7 * 3_600_000 - n * 86_400_000).toISOString().slice(0, 10);
+    for (const path of ['overview', `courses/${cat.paid}/funnel`]) {
+      for (const [q, message] of [
+        // More than a year back, up to today: too long (it was cut to a year).
+        ['from=2000-01-01', 'range_too_long'],
+        // After today, up to today: the start after the end (it was answered as today).
+        ['from=2999-01-01', 'range_from_after_to'],
+      ]) {
+        const res = await get(`/api/admin/analytics/${path}?${q}`);
+        expect({ q, status: res.statusCode, body: res.json() }).toMatchObject({
+          q,
+          status: 400,
+          body: { code: 'VALIDATION_ERROR', details: [{ message }] },
+        });
+      }
+      const year = await get(`/api/admin/analytics/${path}?from=${daysBack(300)}`);
+      expect(year.json()).toMatchObject({ from: daysBack(300) });
+      // An end early in 2000: its default start 30 days back is held to the first platform day.
+      const early = await get(`/api/admin/analytics/${path}?to=2000-01-05`);
+      expect({ status: early.statusCode, from: early.json().from, to: early.json().to }).toEqual({
+        status: 200,
+        from: '2000-01-01',
+        to: '2000-01-05',
+      });
+    }
+  });
 });
 
 describe('course funnel', () => {

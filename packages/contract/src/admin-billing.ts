@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from './admin.js';
+import { editVersion as version, pageOf, pageQuery } from './admin.js';
 import { textWithoutNul, uuid } from './common.js';
 
-/**
- * Plans and coupons are edited with optimistic concurrency: every row carries `version`, an edit sends the
- * version it was based on, and an edit based on an older one is refused (409 EDIT_CONFLICT) instead of
- * silently overwriting another administrator's change.
- */
-const version = z.string().min(1).max(40);
+/* Plans and coupons are edited with optimistic concurrency: every row carries `version` (`editVersion`). */
 
 export const adminPlan = z.object({
   id: uuid,

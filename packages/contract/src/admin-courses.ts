@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedText, uuid } from './common.js';
-import { pageOf, pageQuery } from './admin.js';
+import { editVersion, pageOf, pageQuery } from './admin.js';
 import { videoStatus } from './media.js';
 
 /** Text an editor types: trimmed, bounded, and without NUL (PostgreSQL refuses it). */
@@ -81,6 +81,8 @@ export const adminCourse = adminCourseRow.extend({
   instructorIds: z.array(z.string()),
   episodes: z.array(adminEpisode),
   publishBlockers: z.array(publishBlocker),
+  /** The edit version of the course's own fields: sent back with an edit of them (`courseUpdate`). */
+  version: z.string(),
 });
 export type AdminCourse = z.infer<typeof adminCourse>;
 
@@ -100,7 +102,8 @@ export const courseFields = z.object({
 });
 export const courseCreate = courseFields.partial().required({ title: true, slug: true });
 export type CourseCreate = z.infer<typeof courseCreate>;
-export const courseUpdate = courseFields.partial();
+/** An edit of the course's fields, based on the `version` read: refused (409 EDIT_CONFLICT) when older. */
+export const courseUpdate = courseFields.partial().extend({ version: editVersion });
 export type CourseUpdate = z.infer<typeof courseUpdate>;
 
 export const episodeFields = z.object({

@@ -23,6 +23,12 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int(),
   });
 
+/**
+ * A console record's edit version (optimistic concurrency): read with the record, sent back with an edit; an edit
+ * based on an older one is refused (409 EDIT_CONFLICT) instead of silently overwriting another administrator's.
+ */
+export const editVersion = z.string().min(1).max(40);
+
 /** Who made an admin write, as shown in the console. */
 export const auditActor = z.object({ id: z.string(), email: z.string(), name: z.string() });
 

@@ -398,6 +398,11 @@ export const courses = pgTable(
     certificateRequiresEvaluation: boolean('certificate_requires_evaluation').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * The console's edit version of the course's own fields (EDIT_CONFLICT): raised by an edit of them only.
+     * Not `xmin`: publishing and a new cover write the row too, and are no edit of what the form shows.
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
   },
   (t) => [index('courses_published_idx').on(t.status, t.publishedAt)],
 );
@@ -748,6 +753,11 @@ export const assessmentAttempts = pgTable(
     answers: jsonb('answers').$type<Record<string, string[]>>().notNull().default({}),
     startedAt: ts('started_at').notNull().defaultNow(),
     deadlineAt: ts('deadline_at'),
+    /**
+     * The pass mark the attempt is graded at: the test's when it started (an editor's change meanwhile is for
+     * later attempts). Null only for attempts graded before it was kept (migration 0028).
+     */
+    passingScore: integer('passing_score'),
     savedAt: ts('saved_at'),
     submittedAt: ts('submitted_at'),
     late: boolean('late').notNull().default(false),

@@ -213,6 +213,7 @@ async function seedGraduate(db: Db) {
       questionOrder: questions.map((q) => q.id),
       answers,
       startedAt: new Date(at.getTime() - 5 * 60_000),
+      passingScore: a.passingScore,
       savedAt: at,
       submittedAt: at,
       pointsEarned: g.pointsEarned,

@@ -26,11 +26,21 @@ const planInUse = () =>
 const given = <T extends object>(body: T) =>
   Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-/** Checks a coupon as it would be saved: a window that ends after it starts, known plans, a cap above use. */
-async function checkCoupon(c: TxClient, f: coupons.CouponFields, redeemed: number) {
+/**
+ * Checks a coupon as it would be saved: a window that ends after it starts, known plans, a cap above use. Only
+ * the plan codes the write adds are checked: one the coupon already names stays valid for any other edit
+ * (switching the coupon off above all), also if that plan was deleted before deleting took codes out of coupons.
+ */
+async function checkCoupon(
+  c: TxClient,
+  f: coupons.CouponFields,
+  redeemed: number,
+  named: string[] | null = null,
+) {
   if (f.validFrom && f.validTo && new Date(f.validFrom) >= new Date(f.validTo))
     throw invalid('validTo', 'The end must come after the start');
-  const unknown = f.planCodes ? await coupons.unknownPlanCodes(c, f.planCodes) : [];
+  const added = f.planCodes?.filter((code) => !named?.includes(code)) ?? [];
+  const unknown = added.length ? await coupons.unknownPlanCodes(c, added) : [];
   if (unknown.length) throw invalid(`planCodes.${f.planCodes!.indexOf(unknown[0]!)}`, 'No such plan');
   if (f.maxRedemptions !== null && f.maxRedemptions < redeemed)
     throw invalid('maxRedemptions', `Already redeemed ${redeemed} times`);
@@ -82,12 +92,26 @@ export class BillingAdminService {
     return this.plan(id);
   }
 
-  /** Deletes a plan nobody ever subscribed to or ordered (PLAN_IN_USE otherwise: deactivate it instead). */
+  /**
+   * Deletes a plan nobody ever subscribed to or ordered (PLAN_IN_USE otherwise: deactivate it instead). Promo
+   * codes naming it no longer do (each such edit audited); one that named only this plan is also switched off,
+   * as it can no longer apply to anything (an empty list is not "every plan", which null means).
+   */
   async deletePlan(actorId: string, id: string) {
     await inTransaction(this.app.db, async (c) => {
       const before = await plans.plan(c, id, true);
       if (!before) throw notFound('Plan');
       if (await plans.planInUse(c, id)) throw planInUse();
+      for (const change of await coupons.dropPlanCode(c, before.code)) {
+        await recordAudit(c, {
+          actorId,
+          action: 'coupon.update',
+          entity: 'coupon',
+          entityId: change.before.id,
+          before: coupons.couponFields(change.before),
+          after: coupons.couponFields(change.after),
+        });
+      }
       await plans.deletePlan(c, id);
       await recordAudit(c, {
         actorId,
@@ -139,7 +163,7 @@ export class BillingAdminService {
       const after = { ...before, ...given(body) };
       if (body.percentOff != null && body.amountOffSatang === undefined) after.amountOffSatang = null;
       if (body.amountOffSatang != null && body.percentOff === undefined) after.percentOff = null;
-      await checkCoupon(c, after, row.redeemedCount);
+      await checkCoupon(c, after, row.redeemedCount, before.planCodes);
       await coupons.updateCoupon(c, id, after);
       await recordAudit(c, {
         actorId,

@@ -100,13 +100,39 @@ export async function updateCoupon(c: TxClient, id: string, f: CouponFields) {
   );
 }
 
-/** Of these plan codes, those that name no plan. */
+/**
+ * Of these plan codes, those that name no plan. The plans named are held (FOR SHARE) until the transaction ends,
+ * so a plan deleted meanwhile is either gone here or deleted after this coupon is saved (and taken out of it).
+ */
 export async function unknownPlanCodes(db: Q, codes: string[]) {
   const { rows } = await db.query<{ code: string }>(
-    `select x as code from unnest($1::text[]) x where not exists (select 1 from plans p where p.code = x)`,
+    `select code from plans where code = any($1::text[]) for share`,
     [codes],
   );
-  return rows.map((r) => r.code);
+  const known = new Set(rows.map((r) => r.code));
+  return codes.filter((code) => !known.has(code));
+}
+
+/**
+ * Takes a deleted plan's code out of the coupons naming it; one left with no plan is also switched off. Not an
+ * administrator's edit of the coupon: its version stays (a form read before still saves; a code it sends back
+ * for the deleted plan is one the edit adds, and refused). Answers each coupon before and after.
+ */
+export async function dropPlanCode(c: TxClient, code: string) {
+  const { rows: before } = await c.query<CouponRow>(`${COUPON} where $1 = any(c.plan_codes) for update`, [
+    code,
+  ]);
+  if (!before.length) return [];
+  const { rows: after } = await c.query<CouponRow>(
+    `update coupons set plan_codes = array_remove(plan_codes, $2),
+       active = active and cardinality(array_remove(plan_codes, $2)) > 0
+     where id = any($1::uuid[]) returning *`,
+    [before.map((r) => r.id), code],
+  );
+  return before.map((r) => ({
+    before: toCoupon(r),
+    after: toCoupon(after.find((a) => a.id === r.id)!),
+  }));
 }
 
 /** The orders that used the coupon (paid, pending, and released ones are gone), newest first by default. */

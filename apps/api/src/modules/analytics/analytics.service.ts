@@ -1,5 +1,6 @@
 import {
-  ANALYTICS_MAX_DAYS,
+  ANALYTICS_FIRST_DAY,
+  analyticsRange,
   type AnalyticsCourses,
   type AnalyticsOverview,
   type AnalyticsRange,
@@ -9,7 +10,7 @@ import {
 } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import * as repo from './analytics.repo.js';
 import { refreshRetention, retentionOf } from './retention.repo.js';
 import { toRetentionCurve } from './retention-drops.js';
@@ -62,13 +63,26 @@ export class AnalyticsService {
     }
   }
 
-  /** The asked span; by default the 30 days up to the end (today); never longer than ANALYTICS_MAX_DAYS. */
+  /**
+   * The asked span with its defaults filled in: the end today, the start 30 days up to the end (not before
+   * ANALYTICS_FIRST_DAY). Then held to the rules of a span given whole (the contract's `analyticsRange`): a start
+   * after the end, or a span longer than ANALYTICS_MAX_DAYS, is 400 VALIDATION_ERROR, never quietly cut.
+   */
   private span(r: AnalyticsRange) {
     const to = r.to ?? bangkokDay();
-    const back = (days: number) => new Date(Date.parse(to) - days * 86_400_000).toISOString().slice(0, 10);
-    const from = r.from ?? back(29);
-    const earliest = back(ANALYTICS_MAX_DAYS - 1);
-    return { from: from > to ? to : from < earliest ? earliest : from, to };
+    const monthBack = new Date(Date.parse(to) - 29 * 86_400_000).toISOString().slice(0, 10);
+    const from = r.from ?? (monthBack < ANALYTICS_FIRST_DAY ? ANALYTICS_FIRST_DAY : monthBack);
+    const checked = analyticsRange.safeParse({ from, to });
+    if (!checked.success) {
+      const details = checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      throw new AppError(
+        'VALIDATION_ERROR',
+        400,
+        `Invalid querystring: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`,
+        details,
+      );
+    }
+    return { from, to };
   }
 
   async overview(range: AnalyticsRange): Promise<AnalyticsOverview> {

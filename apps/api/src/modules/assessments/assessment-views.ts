@@ -56,7 +56,8 @@ export function toDetail(a: AssessmentRow, questions: QuestionRow[], attempts: A
     kind: a.kind,
     title: a.title,
     description: a.description,
-    passingScore: a.passing_score,
+    // The attempt in progress is graded at the mark it started under (an edit since is for the next one).
+    passingScore: open?.passingScore ?? a.passing_score,
     maxAttempts: a.max_attempts,
     timeLimitSeconds: a.time_limit_seconds,
     skippable: a.skippable,

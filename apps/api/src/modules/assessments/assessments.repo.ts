@@ -8,9 +8,10 @@ export type Attempt = typeof assessmentAttempts.$inferSelect;
 /**
  * An assessment learners see (the SQL rule `assessment_live`, migration 0017: published, of a published episode
  * when a quiz, with a live question) of a published course, with what access needs. Every learner-facing read
- * below goes through that one rule.
+ * below goes through that one rule. `{ live: false }` also finds one no longer live (`live` says which): only
+ * for an attempt a learner already has (decision 016, learners' data first).
  */
-export async function findAssessment(db: Db, id: string) {
+export async function findAssessment(db: Db, id: string, { live = true } = {}) {
   const { rows } = await db.$client.query<{
     id: string;
     course_id: string;
@@ -28,12 +29,15 @@ export async function findAssessment(db: Db, id: string) {
     version: string;
     course_free: boolean;
     episode_is_teaser: boolean | null;
+    /** Learners see it now (`assessment_live`). */
+    live: boolean;
   }>({
-    name: 'assessment_find',
-    text: `select a.*, a.updated_at::text as version, c.free as course_free, e.is_teaser as episode_is_teaser
+    name: live ? 'assessment_find' : 'assessment_find_any',
+    text: `select a.*, a.updated_at::text as version, c.free as course_free, e.is_teaser as episode_is_teaser,
+            ${live ? 'true' : 'assessment_live(a.id)'} as live
      from assessments a join courses c on c.id = a.course_id and c.status = 'published'
      left join episodes e on e.id = a.episode_id
-     where a.id = $1 and assessment_live(a.id)`,
+     where a.id = $1 ${live ? 'and assessment_live(a.id)' : ''}`,
     values: [id],
   });
   return rows[0];
@@ -88,6 +92,7 @@ type AttemptRow = {
   answers: Record<string, string[]>;
   started_at: Date;
   deadline_at: Date | null;
+  passing_score: number | null;
   saved_at: Date | null;
   submitted_at: Date | null;
   late: boolean;
@@ -107,6 +112,7 @@ const toAttempt = (r: AttemptRow): Attempt => ({
   answers: r.answers,
   startedAt: r.started_at,
   deadlineAt: r.deadline_at,
+  passingScore: r.passing_score,
   savedAt: r.saved_at,
   submittedAt: r.submitted_at,
   late: r.late,
@@ -158,6 +164,8 @@ export async function startAttempt(
     order: string[];
     max: number | null;
     seconds: number | null;
+    /** The pass mark it is graded at (the test's now). */
+    passingScore: number;
     /** The assessment's version its questions were read at: an edit since gives no row. */
     version: string;
   },
@@ -168,14 +176,15 @@ export async function startAttempt(
     // `updated_at` on) and this start take turns: the attempt is started on the questions as they are.
     text: `with v as (select 1 from assessments
                     where id = $2 and updated_at = $7::timestamptz for share)
-     insert into assessment_attempts (id, assessment_id, user_id, number, question_order, started_at, deadline_at)
+     insert into assessment_attempts (id, assessment_id, user_id, number, question_order, started_at, deadline_at,
+                                      passing_score)
      select $1, $2, $3, coalesce(max(number), 0) + 1, $4::uuid[], now(),
-            case when $6::int is null then null else now() + make_interval(secs => $6::int) end
+            case when $6::int is null then null else now() + make_interval(secs => $6::int) end, $8::int
      from assessment_attempts where assessment_id = $2 and user_id = $3
      having exists (select 1 from v) and ($5::int is null or coalesce(max(number), 0) < $5::int)
      on conflict do nothing
      returning number, started_at, deadline_at`,
-    values: [a.id, a.assessmentId, a.userId, a.order, a.max, a.seconds, a.version],
+    values: [a.id, a.assessmentId, a.userId, a.order, a.max, a.seconds, a.version, a.passingScore],
   });
   const r = rows[0];
   if (!r) return undefined;
@@ -189,6 +198,7 @@ export async function startAttempt(
     answers: {},
     startedAt: r.started_at,
     deadlineAt: r.deadline_at,
+    passingScore: a.passingScore,
     savedAt: null,
     submittedAt: null,
     late: false,

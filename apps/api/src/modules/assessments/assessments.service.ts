@@ -61,9 +61,13 @@ export class AssessmentsService {
   /**
    * A published assessment this learner may take: the course's access rule, except that the quiz of a
    * teaser episode follows the teaser (anyone logged in). 404 when unknown, 403 NO_ACCESS when locked.
+   * `ownAttempt`: also one no longer live (`live: false`), to go on with an attempt the learner started: the
+   * caller answers 404 when there is none (decision 016, learners' data first; nothing new starts on it).
    */
-  private async authorized(userId: string, id: string) {
-    const a = await repo.findAssessment(this.db, id);
+  private async authorized(userId: string, id: string, { ownAttempt = false } = {}) {
+    const a =
+      (await repo.findAssessment(this.db, id)) ??
+      (ownAttempt ? await repo.findAssessment(this.db, id, { live: false }) : undefined);
     if (!a) throw notFound('Assessment');
     if (!a.episode_is_teaser) {
       const access = await this.courses.access(userId, { id: a.course_id });
@@ -147,12 +151,14 @@ export class AssessmentsService {
 
   /**
    * `POST /assessment-response`: an empty save starts an attempt when none is open (within the limit; a
-   * post-test once every episode is watched); answers are saved to the open attempt while its time lasts.
+   * post-test once every episode is watched); answers are saved to the open attempt while its time lasts,
+   * also once the test is no longer live (unpublished meanwhile: the learner may still finish it).
    */
   async respond(userId: string, body: { assessmentId: string; answers: QuestionAnswer[] }) {
-    let a = await this.authorized(userId, body.assessmentId);
-    const answers = await this.checkedAnswers(a, body.answers);
+    let a = await this.authorized(userId, body.assessmentId, { ownAttempt: true });
     let open = await repo.openAttempt(this.db, userId, a.id);
+    if (!a.live && !open) throw notFound('Assessment');
+    const answers = await this.checkedAnswers(a, body.answers);
     if (!open && Object.keys(answers).length) {
       // Only an empty save starts an attempt. Answers with none open belong to one that is over: submitted
       // from another tab, or graded once its time ran out; they must not start (and use up) a new attempt.
@@ -179,6 +185,7 @@ export class AssessmentsService {
           order: a.shuffle_questions ? shuffled(ids) : ids,
           max: a.max_attempts,
           seconds: a.time_limit_seconds,
+          passingScore: a.passing_score,
           version: a.version,
         });
         // Ours, or the one a simultaneous request started: either way the one open attempt.
@@ -207,19 +214,20 @@ export class AssessmentsService {
 
   /**
    * `POST /assessment-result`: grades the open (or named) attempt once. An attempt already graded answers
-   * its result again, so two tabs submitting together count one attempt.
+   * its result again, so two tabs submitting together count one attempt. A test unpublished (or otherwise
+   * no longer live) since the attempt started still takes it: it is graded and counted (decision 016).
    */
   async submit(
     userId: string,
     body: { assessmentId: string; attemptId?: string; answers?: QuestionAnswer[] },
   ): Promise<AssessmentResult> {
-    const a = await this.authorized(userId, body.assessmentId);
+    const a = await this.authorized(userId, body.assessmentId, { ownAttempt: true });
     const target = body.attemptId
       ? await repo.attemptById(this.db, body.attemptId)
       : await repo.openAttempt(this.db, userId, a.id);
-    if (body.attemptId && (!target || target.userId !== userId || target.assessmentId !== a.id)) {
-      throw notFound('Attempt');
-    }
+    const mine = target && target.userId === userId && target.assessmentId === a.id;
+    if (!a.live && !mine) throw notFound('Assessment');
+    if (body.attemptId && !mine) throw notFound('Attempt');
     if (!target) throw nothingOpen();
     if (target.status === 'submitted') return this.result(userId, a, target);
     // Answers sent with the submit are saved with the grade, in one statement, while the time lasts; a late
@@ -238,13 +246,15 @@ export class AssessmentsService {
     attempt: repo.Attempt,
     sent?: Record<string, string[]>,
   ): Promise<repo.Attempt> {
-    // Graded on the questions it asked: one added or retired meanwhile changes nothing for it.
+    // Graded on the terms it started with: the questions it asked (one added or retired meanwhile changes
+    // nothing for it) and the pass mark it was started under (its time limit is its deadline, kept too).
     const questions = askedIn(attempt, await this.questions(a));
+    const passingScore = attempt.passingScore ?? a.passing_score;
     let row: repo.Attempt | undefined = attempt;
     for (let tries = 0; row && tries < 10; tries++) {
       if (row.status === 'submitted') return row;
       const answers = sent ? { ...row.answers, ...sent } : row.answers;
-      const g = gradeAttempt(questions, answers, a.passing_score);
+      const g = gradeAttempt(questions, answers, passingScore);
       const done = await repo.finishAttempt(
         this.db,
         { id: row.id, answers },

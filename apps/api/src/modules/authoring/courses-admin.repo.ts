@@ -121,5 +121,7 @@ export async function findCourse(c: Queryable, id: string, lock = false): Promis
     instructorIds: inst.rows.map((i) => i.instructor_id),
     episodes,
     publishBlockers: blockersOf(episodes),
+    // bigint: node-postgres reads it as a string.
+    version: String(r.version),
   };
 }

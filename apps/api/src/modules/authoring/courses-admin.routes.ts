@@ -73,7 +73,8 @@ export const coursesAdminRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         ...admin,
-        summary: "Edit a course's fields, tags and instructors",
+        summary:
+          "Edit a course's fields, tags and instructors (409 EDIT_CONFLICT when another edit came first)",
         params: courseIdParams,
         body: courseUpdate,
         response: one,

@@ -12,6 +12,7 @@ import { inTransaction, type TxClient } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../db/errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../admin/audit.repo.js';
+import { sameVersion } from '../admin/versioned.js';
 import { imageType } from '../media/file-types.js';
 import { findCourse, listCourses } from './courses-admin.repo.js';
 import * as w from './courses-admin.write.js';
@@ -88,8 +89,15 @@ export class CoursesAdminService {
     }
   }
 
-  update(actorId: string, id: string, input: CourseUpdate) {
-    return this.write(actorId, id, 'course.update', (c) => w.updateCourse(c, id, input));
+  /**
+   * Edits the course's own fields. Refused (409 EDIT_CONFLICT) when another edit of them came first since
+   * `version` was read: checked under the course's lock, so of two edits based on one read the second fails.
+   */
+  update(actorId: string, id: string, { version, ...input }: CourseUpdate) {
+    return this.write(actorId, id, 'course.update', async (c, before) => {
+      sameVersion(before, version, 'Course');
+      await w.updateCourse(c, id, input);
+    });
   }
 
   /** Publishes a course whose every published episode has a ready video; otherwise says what is missing. */

@@ -43,10 +43,13 @@ export async function insertCourse(c: TxClient, input: CourseCreate): Promise<st
   return id;
 }
 
-export async function updateCourse(c: TxClient, id: string, input: CourseUpdate) {
+/** An edit of the course's own fields (tags and instructors too): it raises the course's edit version. */
+export async function updateCourse(c: TxClient, id: string, input: Omit<CourseUpdate, 'version'>) {
   const { sets, values } = assignments(input, COURSE_COLUMNS);
-  if (sets.length)
-    await c.query(`update courses set ${sets.join(', ')}, updated_at = now() where id = $1`, [id, ...values]);
+  await c.query(
+    `update courses set ${[...sets, 'updated_at = now()', 'version = version + 1'].join(', ')} where id = $1`,
+    [id, ...values],
+  );
   if (input.tags) {
     await c.query(`delete from course_tags where course_id = $1`, [id]);
     await c.query(

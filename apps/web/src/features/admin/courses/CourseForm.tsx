@@ -9,23 +9,34 @@ import { useCategories, useCover, useUpdateCourse } from './courses-api';
 const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 const field = 'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base';
 
-/** The course's own fields, tags, category and cover. */
+const initial = (course: AdminCourse) => ({
+  title: course.title,
+  slug: course.slug,
+  subtitle: course.subtitle,
+  description: course.description,
+  level: course.level,
+  categoryId: course.categoryId ?? '',
+  tags: course.tags.join(', '),
+  free: course.free,
+});
+
+/**
+ * The course's own fields, tags, category and cover. Saving sends the version the form was read at, so a change
+ * another administrator made meanwhile is refused (EDIT_CONFLICT, said in a toast) rather than overwritten; the
+ * course is then read again and the form shows it as it is now (as the plan and promo code forms do).
+ */
 export function CourseForm({ course }: { course: AdminCourse }) {
   const { t } = useAdminI18n();
   const update = useUpdateCourse(course.id);
   const cover = useCover(course.id);
   const categories = useCategories();
   const write = useAdminWrite();
-  const [v, setV] = useState({
-    title: course.title,
-    slug: course.slug,
-    subtitle: course.subtitle,
-    description: course.description,
-    level: course.level,
-    categoryId: course.categoryId ?? '',
-    tags: course.tags.join(', '),
-    free: course.free,
-  });
+  const [v, setV] = useState(() => initial(course));
+  const [seen, setSeen] = useState(course.version);
+  if (course.version !== seen) {
+    setSeen(course.version);
+    setV(initial(course));
+  }
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) =>
     setV({ ...v, [k]: e.target.value });
   const submit = (e: FormEvent) => {
@@ -35,7 +46,7 @@ export function CourseForm({ course }: { course: AdminCourse }) {
       .map((s) => s.trim())
       .filter(Boolean);
     write(
-      update.mutateAsync({ ...v, categoryId: v.categoryId || null, tags }),
+      update.mutateAsync({ ...v, categoryId: v.categoryId || null, tags, version: seen }),
       t('admin.course.saved'),
     ).catch(() => {});
   };

@@ -48,7 +48,10 @@ export const useCategories = () =>
 
 export const previewOf = (episodeId: string) => adminCall<SignedPlayback>(`/episodes/${episodeId}/preview`);
 
-/** A write to one course: its answer is the course after, put in the cache; lists are read again. */
+/**
+ * A write to one course: its answer is the course after, put in the cache; lists are read again. A refused
+ * write (an EDIT_CONFLICT among them) reads the course again, so the form shows what it is now.
+ */
 function useCourseWrite<V>(id: string, fn: (v: V) => Promise<AdminCourse>) {
   const qc = useQueryClient();
   return useMutation({
@@ -57,6 +60,7 @@ function useCourseWrite<V>(id: string, fn: (v: V) => Promise<AdminCourse>) {
       qc.setQueryData(courseKey(id), course);
       void qc.invalidateQueries({ queryKey: [...adminKey, 'courses'] });
     },
+    onError: () => qc.invalidateQueries({ queryKey: courseKey(id) }),
   });
 }
 
