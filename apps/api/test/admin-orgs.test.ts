@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/lib/ids.js';
 import { adminUser } from './admin-fixture.js';
-import { bearer, createTestApp, register, type TestApp } from './helpers.js';
+import { bearer, createTestApp, device, register, type TestApp } from './helpers.js';
+import { latestMail, linkCode } from './mail-helpers.js';
 
 /** Organisations in the console: keys (unique), edits (versioned), courses, members; every write audited. */
 let t: TestApp;
@@ -247,5 +248,39 @@ describe('members', () => {
     ).toEqual(['organization.member.add', 'organization.member.add', 'organization.member.remove']);
     const nobody = await api('POST', `/organizations/${o.id}/members`, { email: 'nobody@example.invalid' });
     expect(nobody.statusCode).toBe(404);
+  });
+
+  it('a member taken out is not put back by their e-mail domain at the next reset; adding them again does', async () => {
+    const domain = `${tag()}.hospital.test`;
+    const o = await create({ emailDomains: [domain] });
+    const email = `nurse.${tag()}@${domain}`;
+    const u = await register(t.app, { email }, '10.66.0.1');
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+    const organization = async (token: string) =>
+      (await t.app.inject({ url: '/api/users/organization', headers: bearer(token) })).json().organization;
+    /** A password reset by the mailed link: it confirms the address, which joins by domain. */
+    const reset = async (password: string) => {
+      expect((await post('/api/users/forgot-password', { email })).statusCode).toBe(200);
+      const code = linkCode((await latestMail(t, email, 30_000, /password|รหัสผ่าน/)).text);
+      await t.db.$client.query('delete from dev_mail where "to" = $1', [email]);
+      const res = await post('/api/users/reset-password', {
+        verificationString: code,
+        password,
+        passwordConfirmation: password,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const login = await post('/api/auth', { email, password, device: device(password) });
+      expect(login.statusCode, login.body).toBe(200);
+      return login.json().access_token as string;
+    };
+    expect((await organization(await reset('first-pass-123')))?.id).toBe(o.id);
+    expect((await api('DELETE', `/organizations/${o.id}/members/${u.user.id}`)).statusCode).toBe(204);
+    expect(await organization(await reset('second-pass-456'))).toBeNull();
+    // The administrator's own act puts them back, and the removal after it holds as the first did.
+    expect((await api('POST', `/organizations/${o.id}/members`, { email })).statusCode).toBe(204);
+    const back = await reset('third-pass-789');
+    expect((await organization(back))?.id).toBe(o.id);
+    expect((await api('DELETE', `/organizations/${o.id}/members/${u.user.id}`)).statusCode).toBe(204);
+    expect(await organization(await reset('fourth-pass-012'))).toBeNull();
   });
 });

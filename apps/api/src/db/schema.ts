@@ -573,6 +573,24 @@ export const organizations = pgTable('organizations', {
 });
 
 /**
+ * Learners an administrator took out of an organisation: no automatic join (e-mail domain, partner sign-in)
+ * puts them back. An administrator adding them again, or the learner entering the invite code, lifts it.
+ */
+export const organizationRemovals = pgTable(
+  'organization_removals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedAt: ts('removed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] })],
+);
+
+/**
  * An OpenID Connect sign-in on its way (PRODUCT.md section 3): the state the provider must send back, the
  * nonce its ID token must carry, and the PKCE challenge the browser's verifier must answer. Used once.
  */

@@ -195,18 +195,32 @@ export async function lockUserByEmail(c: TxClient, email: string) {
   return rows[0];
 }
 
-export async function setOrganization(c: TxClient, userId: string, organizationId: string | null) {
+/** Puts a learner in an organisation (an administrator's act: lifts their removal from it, if any). */
+export async function setOrganization(c: TxClient, userId: string, organizationId: string) {
   await c.query('update users set organization_id = $2, update_date = now() where id = $1', [
+    userId,
+    organizationId,
+  ]);
+  await c.query('delete from organization_removals where organization_id = $2 and user_id = $1', [
     userId,
     organizationId,
   ]);
 }
 
-/** Takes a member out of the organisation; false when they were not in it. */
+/**
+ * Takes a member out of the organisation, for good: no automatic join (e-mail domain, partner sign-in) puts them
+ * back (contact.repo.ts). False when they were not in it.
+ */
 export async function removeMember(c: TxClient, id: string, userId: string) {
   const { rowCount } = await c.query(
     `update users set organization_id = null, update_date = now() where id = $2 and organization_id = $1`,
     [id, userId],
   );
-  return rowCount === 1;
+  if (rowCount !== 1) return false;
+  await c.query(
+    `insert into organization_removals (organization_id, user_id) values ($1, $2)
+     on conflict (organization_id, user_id) do update set removed_at = now()`,
+    [id, userId],
+  );
+  return true;
 }

@@ -74,11 +74,18 @@ export async function joinByInviteCode(db: Db, userId: string, code: string) {
       .update(users)
       .set({ organizationId: org.id, updateDate: new Date() })
       .where(eq(users.id, userId));
+    // The learner asked to join: an administrator's earlier removal no longer stands in the way.
+    await tx.execute(
+      sql`delete from organization_removals where organization_id = ${org.id} and user_id = ${userId}`,
+    );
     return org;
   });
 }
 
-/** A learner who signs in with a partner's OpenID Connect provider joins its organisation (in place of any other). */
+/**
+ * A learner who signs in with a partner's OpenID Connect provider joins its organisation (in place of any other),
+ * unless an administrator took them out of it.
+ */
 export async function joinBySsoProvider(db: Db, userId: string, provider: string) {
   const [org] = await db
     .select({ id: organizations.id })
@@ -89,12 +96,18 @@ export async function joinBySsoProvider(db: Db, userId: string, provider: string
   await db
     .update(users)
     .set({ organizationId: org.id, updateDate: new Date() })
-    .where(and(eq(users.id, userId), sql`${users.organizationId} is distinct from ${org.id}`));
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`${users.organizationId} is distinct from ${org.id}`,
+        sql`not exists (select 1 from organization_removals r where r.organization_id = ${org.id} and r.user_id = ${userId})`,
+      ),
+    );
 }
 
 /**
  * A learner in no organisation whose confirmed e-mail address is at a domain an organisation names joins it
- * (the oldest such organisation, should two name the same domain).
+ * (the oldest such organisation, should two name the same domain), unless an administrator took them out of it.
  */
 export async function joinByEmailDomain(db: Db, userId: string) {
   await db.execute(sql`
@@ -102,6 +115,7 @@ export async function joinByEmailDomain(db: Db, userId: string) {
     from (
       select org.id from organizations org, users u
       where u.id = ${userId} and lower(split_part(u.email, '@', 2)) = any(org.email_domains)
+        and not exists (select 1 from organization_removals r where r.organization_id = org.id and r.user_id = u.id)
       order by org.created_at
       limit 1
     ) o
