@@ -130,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const auth = new AuthService(app);
   const users = new UsersService(app, auth);
+  await users.start();
   const social = new SocialService(app, auth);
   const coursesService = new CoursesService(app);
   const assessments = new AssessmentsService(app, coursesService);

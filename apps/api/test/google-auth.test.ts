@@ -105,6 +105,35 @@ describe('POST /api/google-auth', () => {
     expect(rows[0]).toEqual({ no_password: true, confirmed: true });
   });
 
+  it('the address of a closed (deleted) account is refused with 409 ALREADY_EXISTS, as registration does, not a 500', async () => {
+    const gone = await register(t.app, {}, '10.71.0.3');
+    await t.db.$client.query('update users set deleted_at = now() where id = $1', [gone.user.id]);
+    const res = await googleAuth(await idToken({ email: gone.email }));
+    expect([res.statusCode, res.json().code], res.body).toEqual([409, 'ALREADY_EXISTS']);
+  });
+
+  it("the password's partial-login token (kept at the device limit) no longer signs in once the owner signs in", async () => {
+    const taken = await register(t.app, { password: 'attacker-secret-43' }, '10.71.0.1');
+    const login = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { email: taken.email, password: 'attacker-secret-43', device: device(`squat-${n}`) },
+        remoteAddress: '10.71.0.2',
+      });
+    for (const n of [2, 3]) expect((await login(n)).statusCode).toBe(200);
+    const blocked = await login(4);
+    expect(blocked.statusCode).toBe(409);
+    const owner = await googleAuth(await idToken({ email: taken.email }));
+    expect(owner.statusCode).toBe(200);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/partial-login',
+      payload: { partialToken: blocked.json().partialToken, logoutDeviceIds: ['none'] },
+    });
+    expect(back.statusCode).toBe(401);
+  });
+
   it('refuses forged, expired, foreign-audience and unverified tokens', async () => {
     const email = uniqueEmail('google-bad');
     expect((await googleAuth(await idToken({ email }, otherKey))).statusCode).toBe(401);

@@ -3,7 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema.js';
-import { createTestApp, device, PASSWORD, register, SMALL_LOGIN_LIMITS, type TestApp } from './helpers.js';
+import {
+  bearer,
+  createTestApp,
+  device,
+  PASSWORD,
+  register,
+  SMALL_LOGIN_LIMITS,
+  type TestApp,
+} from './helpers.js';
+import { latestMail, linkCode } from './mail-helpers.js';
 
 /**
  * Login rules at their edges (PRODUCT.md §3): the limits count an e-mail address whatever its case, only
@@ -94,6 +103,115 @@ describe('partial login', () => {
     });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid token' });
+  });
+});
+
+describe('what a change of password leaves behind', () => {
+  const post = (url: string, payload: unknown, remoteAddress = '10.9.4.1') =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
+  /** The password's holder fills the device limit and keeps the partial-login token of the refused login. */
+  const keepPartialToken = async (email: string, ip: string) => {
+    for (const n of [2, 3])
+      expect((await login({ email, password: PASSWORD, device: device(`held-${n}`) }, ip)).statusCode).toBe(
+        200,
+      );
+    const blocked = await login({ email, password: PASSWORD, device: device('held-4') }, ip);
+    expect(blocked.statusCode).toBe(409);
+    return blocked.json().partialToken as string;
+  };
+  const resetByMail = async (email: string, password: string) => {
+    expect((await post('/api/users/forgot-password', { email }, '10.9.4.2')).statusCode).toBe(200);
+    const code = linkCode((await latestMail(t, email, 30_000, /password|รหัสผ่าน/)).text);
+    await t.db.$client.query('delete from dev_mail where "to" = $1', [email]);
+    const res = await post('/api/users/reset-password', {
+      verificationString: code,
+      password,
+      passwordConfirmation: password,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('a partial-login token issued before the owner changed the password no longer signs in', async () => {
+    const owner = await register(t.app, {}, '10.9.4.3');
+    const partialToken = await keepPartialToken(owner.email, '10.9.4.4');
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/reset-password-contact',
+      payload: { currentPassword: PASSWORD, password: 'owner-new-91', passwordConfirmation: 'owner-new-91' },
+      headers: bearer(owner.access_token),
+    });
+    expect(changed.statusCode).toBe(200);
+    const back = await post('/api/users/partial-login', { partialToken, logoutDeviceIds: ['none'] });
+    expect([back.statusCode, back.json().code]).toEqual([401, 'INVALID_CREDENTIALS']);
+  });
+
+  it('a partial-login token issued before the owner reset the password by the mailed link no longer signs in', async () => {
+    const owner = await register(t.app, {}, '10.9.4.5');
+    const partialToken = await keepPartialToken(owner.email, '10.9.4.6');
+    await resetByMail(owner.email, 'owner-new-92');
+    const back = await post('/api/users/partial-login', { partialToken, logoutDeviceIds: ['none'] });
+    expect(back.statusCode).toBe(401);
+  });
+
+  it('a login whose password was checked before a change committed opens no session after it', async () => {
+    const owner = await register(t.app, {}, '10.9.4.7');
+    // The test holds the learner's row, so the login checks the old password and then waits to open its session.
+    const holder = await t.db.$client.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from users where id = $1 for update', [owner.user.id]);
+      const pending = login(
+        { email: owner.email, password: PASSWORD, device: device('under-way') },
+        '10.9.4.8',
+      );
+      // Until the login waits for the row (a lock not granted): a condition, not a time.
+      for (;;) {
+        const { rows } = await t.db.$client.query(
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> $1`,
+          [(holder as unknown as { processID: number }).processID],
+        );
+        if (rows[0].n > 0) break;
+        await new Promise((r) => setImmediate(r));
+      }
+      // Meanwhile the password changes, as the account page's change commits it.
+      await holder.query(
+        `update users set password_hash = 'changed', credentials_changed_at = now() where id = $1`,
+        [owner.user.id],
+      );
+      await holder.query('commit');
+      const res = await pending;
+      expect([res.statusCode, res.json().code]).toEqual([401, 'INVALID_CREDENTIALS']);
+    } finally {
+      holder.release();
+    }
+    const live = await t.db.$client.query(
+      `select device_id from sessions where user_id = $1 and revoked_at is null`,
+      [owner.user.id],
+    );
+    expect(live.rows.map((r) => r.device_id)).toEqual([owner.device.id]);
+  });
+
+  it('a device known before a reset (the thief whose session it ended) meets the account-wide limit again', async () => {
+    const owner = await register(t.app, {}, '10.9.4.9');
+    const thief = device('thief');
+    expect(
+      (await login({ email: owner.email, password: PASSWORD, device: thief }, '10.9.5.1')).statusCode,
+    ).toBe(200);
+    await resetByMail(owner.email, 'owner-brand-new-77');
+    // Guesses at the new password from 12 addresses, 2 each (under the pair limit of 3).
+    const answers: number[] = [];
+    for (let ip = 0; ip < 12; ip++) {
+      for (let g = 0; g < 2; g++) {
+        const res = await login(
+          { email: owner.email, password: `guess-${ip}-${g}`, device: thief },
+          `10.9.6.${ip}`,
+        );
+        answers.push(res.statusCode);
+      }
+    }
+    // The account-wide 5 x 3 failures, then 429.
+    expect(answers.filter((s) => s === 401).length).toBe(15);
+    expect(answers.slice(15)).toEqual(answers.slice(15).map(() => 429));
   });
 });
 

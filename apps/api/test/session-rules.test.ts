@@ -141,6 +141,13 @@ describe('refresh token reuse, with a 30-second grace for racing tabs', () => {
     expect((await rows(u.user.id))[0]!.revokeReason).toBe('refresh-token-reuse');
   });
 
+  it('a refresh token of a closed (deleted) account mints no new tokens', async () => {
+    const u = await register(t.app);
+    await t.db.$client.query('update users set deleted_at = now() where id = $1', [u.user.id]);
+    const res = await refresh(u.user.id, u.refresh_token);
+    expect([res.statusCode, res.json().code]).toEqual([401, 'UNAUTHORIZED']);
+  });
+
   it('an unknown refresh token ends nothing', async () => {
     const u = await register(t.app);
     expect((await refresh(u.user.id, 'y'.repeat(43))).statusCode).toBe(401);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { device, uuid } from './common.js';
 import { user } from './users.js';
+import { apiError } from './errors.js';
 
 export const loginBody = z.object({
   email: z
@@ -46,6 +47,8 @@ export const deviceLimitError = z.object({
   partialToken: z.string(),
   devices: z.array(activeDevice),
 });
+/** A social sign-in's 409: the device limit, or the address of a closed account (ALREADY_EXISTS, as registration). */
+export const deviceLimitOrTaken = z.union([deviceLimitError, apiError]);
 export type DeviceLimitError = z.infer<typeof deviceLimitError>;
 
 export const partialLoginBody = z.object({

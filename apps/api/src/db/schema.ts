@@ -44,6 +44,12 @@ export const users = pgTable(
     organizationId: uuid('organization_id'),
     legacy: boolean('legacy').notNull().default(false),
     emailVerifiedAt: ts('email_verified_at'),
+    /**
+     * When the way into the account last changed hands: a password changed, reset or set, or taken away when a
+     * provider confirmed the address. What was handed out before it (a partial login's token, a login under way,
+     * a device known from an earlier session) no longer counts.
+     */
+    credentialsChangedAt: ts('credentials_changed_at'),
     marketing: jsonb('marketing')
       .$type<Marketing>()
       .notNull()

@@ -213,14 +213,20 @@ describe('access tokens already checked (remembered by their exact text)', () =>
 describe('partial-login tokens (the device-limit answer)', () => {
   const device = { id: 'device-4-abcdef', name: 'Firefox on Linux' };
 
-  it('name the user, the device and its browser, and live ten minutes by default', async () => {
-    const token = await signer.signPartial({ sub: 'user-1', device, ua: 'Mozilla/5.0' });
+  it('name the user, the device, its browser and the credentials they were issued for, and live ten minutes', async () => {
+    const token = await signer.signPartial({
+      sub: 'user-1',
+      device,
+      ua: 'Mozilla/5.0',
+      credentials: 1_700_000_000_123,
+    });
     const { header, claims } = decode(token);
     expect(header).toEqual({ alg: 'HS256' });
     expect(claims).toEqual({
       sub: 'user-1',
       device,
       ua: 'Mozilla/5.0',
+      cred: 1_700_000_000_123,
       iss: 'rianroo',
       aud: 'partial-login',
       jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -231,24 +237,27 @@ describe('partial-login tokens (the device-limit answer)', () => {
       sub: 'user-1',
       device,
       ua: 'Mozilla/5.0',
+      credentials: 1_700_000_000_123,
       jti: claims.jti,
       expiresAt: new Date(NOW + 600_000),
     });
   });
 
   it('each get their own id, so each can be spent once', async () => {
-    const a = decode(await signer.signPartial({ sub: 'user-1', device, ua: null })).claims.jti;
-    const b = decode(await signer.signPartial({ sub: 'user-1', device, ua: null })).claims.jti;
+    const a = decode(await signer.signPartial({ sub: 'user-1', device, ua: null, credentials: 0 })).claims
+      .jti;
+    const b = decode(await signer.signPartial({ sub: 'user-1', device, ua: null, credentials: 0 })).claims
+      .jti;
     expect(a).not.toBe(b);
   });
 
   it('answer a missing browser as null', async () => {
-    const token = await signer.signPartial({ sub: 'user-1', device, ua: null });
+    const token = await signer.signPartial({ sub: 'user-1', device, ua: null, credentials: 0 });
     expect((await signer.verifyPartial(token)).ua).toBeNull();
   });
 
   it('last as long as asked, and are refused as expired after that', async () => {
-    const token = await signer.signPartial({ sub: 'user-1', device, ua: null }, 30);
+    const token = await signer.signPartial({ sub: 'user-1', device, ua: null, credentials: 0 }, 30);
     expect(decode(token).claims.exp).toBe(NOW_S + 30);
     vi.setSystemTime(NOW + 29_000);
     expect((await signer.verifyPartial(token)).expiresAt).toEqual(new Date(NOW + 30_000));
@@ -257,7 +266,7 @@ describe('partial-login tokens (the device-limit answer)', () => {
   });
 
   it('refuse an access token, one without an id or expiry, another secret and another algorithm', async () => {
-    const claims = { sub: 'user-1', device, ua: null };
+    const claims = { sub: 'user-1', device, ua: null, credentials: 0 };
     const access = await signer.signAccess({ sub: 'user-1', sid: 's' });
     const base = () => new SignJWT(claims).setIssuer('rianroo').setAudience('partial-login');
     const noJti = await base().setProtectedHeader({ alg: 'HS256' }).setExpirationTime('10m').sign(KEY);
@@ -337,7 +346,12 @@ describe('unsubscribe tokens (one-click links in mail)', () => {
       await make({ kind: 'news' }, (j) => j.setJti('j').setExpirationTime('1d')),
       await make({ kind: 'news' }, (j) => j.setSubject('user-1').setExpirationTime('1d')),
       await make({ kind: 'news' }, (j) => j.setSubject('user-1').setJti('j')),
-      await signer.signPartial({ sub: 'user-1', device: { id: 'device-1-abc', name: 'x' }, ua: null }),
+      await signer.signPartial({
+        sub: 'user-1',
+        device: { id: 'device-1-abc', name: 'x' },
+        ua: null,
+        credentials: 0,
+      }),
     ];
     for (const token of tokens) {
       expect(await errorOf(() => signer.verifyUnsubscribe(token))).toMatchObject(INVALID);

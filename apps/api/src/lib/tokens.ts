@@ -13,6 +13,8 @@ export interface PartialClaims {
   sub: string;
   device: { id: string; name: string };
   ua: string | null;
+  /** When the account's credentials had last changed as the token was issued (ms; 0: never). */
+  credentials: number;
 }
 
 export interface UnsubscribeClaims {
@@ -105,7 +107,7 @@ export class TokenSigner {
   }
 
   signPartial(claims: PartialClaims, ttlSeconds = 600): Promise<string> {
-    return new SignJWT({ device: claims.device, ua: claims.ua })
+    return new SignJWT({ device: claims.device, ua: claims.ua, cred: claims.credentials })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
@@ -146,11 +148,12 @@ export class TokenSigner {
   /** The claims, the token's id and its expiry (the caller spends it: it works once). */
   async verifyPartial(token: string): Promise<PartialClaims & { jti: string; expiresAt: Date }> {
     const p = await this.verify(token, 'partial-login');
-    if (typeof p.jti !== 'string' || typeof p.exp !== 'number') throw invalid();
+    if (typeof p.jti !== 'string' || typeof p.exp !== 'number' || typeof p.cred !== 'number') throw invalid();
     return {
       sub: p.sub as string,
       device: p.device as PartialClaims['device'],
       ua: (p.ua as string) ?? null,
+      credentials: p.cred,
       jti: p.jti,
       expiresAt: new Date(p.exp * 1000),
     };

@@ -35,7 +35,9 @@ export class AuthService {
     ]);
     const user = await findUserByEmail(this.app.db, body.email);
     // A known device skips the account-wide limit, so attackers elsewhere cannot lock the owner out.
-    const knownDevice = user ? await repo.hasUsedDevice(this.app.db, user.id, body.device.id) : false;
+    const knownDevice = user
+      ? await repo.hasUsedDevice(this.app.db, user.id, body.device.id, user.credentialsChangedAt)
+      : false;
     const account = knownDevice
       ? undefined
       : await this.app.limiter
@@ -51,7 +53,8 @@ export class AuthService {
     // Only failures count: a success gives its reservations back and clears the pair.
     await Promise.all([attempt.release(), account?.release()]);
     await this.app.limiter.reset(pair.key);
-    return this.startSession(user, body.device, meta);
+    // The password checked must still be the account's when the session opens (a change meanwhile ends it).
+    return this.startSession(user, body.device, meta, [], user.credentialsChangedAt);
   }
 
   /** A password reset by the owner clears the account-wide limit that others' guesses had filled. */
@@ -59,10 +62,20 @@ export class AuthService {
     await this.app.limiter.reset(accountKey(email.toLowerCase()));
   }
 
-  /** Creates a session on the device, enforcing MAX_DEVICES; logoutDeviceIds are ended first. */
-  async startSession(user: UserRow, device: Device, meta: ClientMeta, logoutDeviceIds: string[] = []) {
+  /**
+   * Creates a session on the device, enforcing MAX_DEVICES; logoutDeviceIds are ended first. With `credentials`
+   * (when the account's credentials had last changed as the caller checked them), refused should they have
+   * changed since.
+   */
+  async startSession(
+    user: UserRow,
+    device: Device,
+    meta: ClientMeta,
+    logoutDeviceIds: string[] = [],
+    credentials?: Date | null,
+  ) {
     const opened = await transaction(this.app.db, (tx) =>
-      this.openSession(tx, user, device, meta, logoutDeviceIds),
+      this.openSession(tx, user, device, meta, logoutDeviceIds, credentials),
     );
     return this.issue(user.id, opened);
   }
@@ -77,11 +90,17 @@ export class AuthService {
     device: Device,
     meta: ClientMeta,
     logoutDeviceIds: string[] = [],
+    credentials?: Date | null,
   ) {
     const now = Date.now();
     const sessionId = uuidv7();
     const refresh = randomToken();
-    await repo.lockUser(tx, user.id);
+    const { credentialsChangedAt } = await repo.lockUser(tx, user.id);
+    // A password changed or reset (or taken by a provider) while this sign-in was under way: what it proved
+    // no longer opens the account.
+    if (credentials !== undefined && credentialsChangedAt?.getTime() !== credentials?.getTime()) {
+      throw new AppError('INVALID_CREDENTIALS', 401, 'Incorrect e-mail or password');
+    }
     const ended = await repo.revokeSessions(
       tx,
       { userId: user.id, deviceIds: [...logoutDeviceIds, device.id] },
@@ -89,7 +108,7 @@ export class AuthService {
     );
     const live = await repo.liveSessions(tx, user.id);
     if (live.length >= this.cfg.maxDevices) {
-      throw await this.deviceLimitError(user, device, meta, live);
+      throw await this.deviceLimitError(user, device, meta, live, credentialsChangedAt);
     }
     const absolute = new Date(now + this.cfg.refreshAbsoluteDays * DAY);
     await repo.insertSession(tx, {
@@ -117,14 +136,26 @@ export class AuthService {
     };
   }
 
-  private async deviceLimitError(user: UserRow, device: Device, meta: ClientMeta, live: repo.SessionRow[]) {
+  private async deviceLimitError(
+    user: UserRow,
+    device: Device,
+    meta: ClientMeta,
+    live: repo.SessionRow[],
+    credentialsChangedAt: Date | null,
+  ) {
     const devices: ActiveDevice[] = live.map((s) => ({
       id: s.deviceId,
       name: s.deviceName,
       lastUsedAt: s.lastUsedAt.toISOString(),
       createdAt: s.createdAt.toISOString(),
     }));
-    const partialToken = await this.app.signer.signPartial({ sub: user.id, device, ua: meta.userAgent });
+    // The token completes this sign-in only while the account's credentials stay as they are now.
+    const partialToken = await this.app.signer.signPartial({
+      sub: user.id,
+      device,
+      ua: meta.userAgent,
+      credentials: credentialsChangedAt?.getTime() ?? 0,
+    });
     return new AppError(
       'DEVICE_LIMIT_REACHED',
       409,
@@ -144,7 +175,8 @@ export class AuthService {
         throw new AppError('UNAUTHORIZED', 401, 'This sign-in was already completed; please sign in again');
       }
       const device = { ...meta, userAgent: claims.ua };
-      return this.openSession(tx, loaded.user, claims.device, device, logoutDeviceIds);
+      const credentials = claims.credentials ? new Date(claims.credentials) : null;
+      return this.openSession(tx, loaded.user, claims.device, device, logoutDeviceIds, credentials);
     });
     return this.issue(loaded.user.id, opened);
   }
@@ -158,6 +190,7 @@ export class AuthService {
       if (!id) return undefined;
       const s = await repo.findSession(tx, id);
       if (!s || s.userId !== userId || s.revokedAt || s.expiresAt.getTime() <= now) throw invalidRefresh();
+      if (!(await repo.userActive(tx, userId))) throw invalidRefresh();
       const expires = Math.min(now + this.cfg.refreshTtlDays * DAY, s.absoluteExpiresAt.getTime());
       await repo.touchSession(tx, id, new Date(expires));
       await repo.insertRefreshToken(tx, sha256(next), id);

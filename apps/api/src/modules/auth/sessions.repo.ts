@@ -8,9 +8,22 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 const live = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
 
-/** Serialises logins of one user so the device limit holds under concurrency. */
-export async function lockUser(tx: Tx, userId: string) {
-  await tx.execute(sql`select id from users where id = ${userId} for update`);
+/**
+ * Serialises logins of one user so the device limit holds under concurrency, and answers when the account's
+ * credentials last changed (null: never), read under the lock.
+ */
+export async function lockUser(tx: Tx, userId: string): Promise<{ credentialsChangedAt: Date | null }> {
+  const { rows } = await tx.execute<{ credentials_changed_at: string | Date | null }>(
+    sql`select credentials_changed_at from users where id = ${userId} for update`,
+  );
+  const at = rows[0]?.credentials_changed_at;
+  return { credentialsChangedAt: at ? new Date(at) : null };
+}
+
+/** Whether the account exists and is not closed (deleted). */
+export async function userActive(tx: Tx, userId: string) {
+  const { rows } = await tx.execute(sql`select 1 from users where id = ${userId} and deleted_at is null`);
+  return rows.length > 0;
 }
 
 export function liveSessions(db: Executor, userId: string) {
@@ -26,11 +39,21 @@ export async function findSession(db: Executor, id: string) {
   return row;
 }
 
-export async function hasUsedDevice(db: Executor, userId: string, deviceId: string) {
+/**
+ * Whether the device had a session of the account since its credentials last changed: a device known from
+ * before a reset (perhaps the thief's, whose session the reset ended) is a stranger again.
+ */
+export async function hasUsedDevice(db: Executor, userId: string, deviceId: string, since: Date | null) {
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        eq(sessions.deviceId, deviceId),
+        since ? gt(sessions.createdAt, since) : undefined,
+      ),
+    )
     .limit(1);
   return !!row;
 }

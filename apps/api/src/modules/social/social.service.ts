@@ -123,9 +123,12 @@ export class SocialService {
         profileImage: identity.picture,
         emailVerifiedAt: new Date(),
       }).catch(async (err: unknown) => {
-        // Two first sign-ins at once: the other one created the account.
-        if (isUniqueViolation(err)) return (await findUserByEmail(this.app.db, identity.email))!;
-        throw err;
+        if (!isUniqueViolation(err)) throw err;
+        // Two first sign-ins at once: the other one created the account. Or the address is a closed account's,
+        // which it stays (409 ALREADY_EXISTS, as registration answers).
+        const created = await findUserByEmail(this.app.db, identity.email);
+        if (!created) throw new AppError('ALREADY_EXISTS', 409, 'An account with this e-mail already exists');
+        return created;
       }));
     if (!user.emailVerifiedAt) {
       // Sign-up by password does not confirm the address, so whoever chose that password never proved the
@@ -134,7 +137,7 @@ export class SocialService {
       // the reset link if they want one.
       await updateUser(this.app.db, user.id, {
         emailVerifiedAt: new Date(),
-        ...(user.passwordHash ? { passwordHash: null } : {}),
+        ...(user.passwordHash ? { passwordHash: null, credentialsChangedAt: new Date() } : {}),
       });
       if (user.passwordHash) await this.auth.endAllSessions(user.id, 'address-confirmed-by-provider');
     }

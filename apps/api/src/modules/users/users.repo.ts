@@ -34,6 +34,7 @@ const fromRaw = (r: RawUser): UserRow => ({
   organizationId: r.organization_id as string | null,
   legacy: r.legacy as boolean,
   emailVerifiedAt: r.email_verified_at as Date | null,
+  credentialsChangedAt: (r.credentials_changed_at as Date | undefined) ?? null,
   marketing: r.marketing as UserRow['marketing'],
   tags: r.tags as string[],
   acceptedTermsAt: r.accepted_terms_at as Date | null,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { transaction } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { passwordChangedMail, passwordLinkMail, welcomeMail } from '../../mail/templates.js';
+import { MAIL_PRIORITY } from '../../plugins/mail.js';
 import type { AuthContext } from '../../types.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { randomToken, sha256, uuidv7 } from '../../lib/ids.js';
@@ -14,6 +15,8 @@ import * as repo from './users.repo.js';
 
 const HOUR = 3600;
 const WELCOME_MAILS_PER_HOUR = 5;
+/** The queue that makes a forgot-password link (the request only queues it; see forgotPassword). */
+export const PASSWORD_LINK_JOB = 'users.password-link';
 
 export class UsersService {
   constructor(
@@ -66,9 +69,18 @@ export class UsersService {
       { key: `forgot:ip:${ip}`, max: 30, windowSeconds: HOUR },
       { key: `forgot:pair:${email}:${ip}`, max: 5, windowSeconds: HOUR },
     ]);
-    const user = await repo.findUserByEmail(this.app.db, email);
-    if (!user || !(await this.mailboxHasRoom(`forgot:${email}`))) return;
-    await this.sendPasswordLink(user, user.passwordHash ? 'reset' : 'set');
+    // Known address or not, the answer does the same work, one queued job, so its time tells nobody whether
+    // the address has an account (PRODUCT.md section 3); the job finds the account and mails the link.
+    await this.app.jobs.send(PASSWORD_LINK_JOB, { email }, { priority: MAIL_PRIORITY.transactional });
+  }
+
+  /** Registers the worker that makes the links forgot-password asked for. */
+  async start() {
+    await this.app.jobs.work<{ email: string }>(PASSWORD_LINK_JOB, async ({ email }) => {
+      const user = await repo.findUserByEmail(this.app.db, email);
+      if (!user || !(await this.mailboxHasRoom(`forgot:${email}`))) return;
+      await this.sendPasswordLink(user, user.passwordHash ? 'reset' : 'set');
+    });
   }
 
   /**
@@ -121,7 +133,11 @@ export class UsersService {
       if (!id) return undefined;
       await resets.retireResets(tx, id);
       // Following the mailed link proves the mailbox: the address counts as confirmed from now on.
-      const updated = await repo.updateUser(tx, id, { passwordHash, legacy: false });
+      const updated = await repo.updateUser(tx, id, {
+        passwordHash,
+        legacy: false,
+        credentialsChangedAt: new Date(),
+      });
       if (updated && !updated.emailVerifiedAt) await repo.updateUser(tx, id, { emailVerifiedAt: new Date() });
       return updated;
     });
@@ -158,7 +174,7 @@ export class UsersService {
     assertNewPassword(body.password, body.passwordConfirmation);
     const passwordHash = await hashPassword(body.password);
     await transaction(this.app.db, async (tx) => {
-      await repo.updateUser(tx, user.id, { passwordHash, legacy: false });
+      await repo.updateUser(tx, user.id, { passwordHash, legacy: false, credentialsChangedAt: new Date() });
       // Reset links mailed before the change (anyone may ask for one) would undo it: they end with it.
       await resets.retireResets(tx, user.id);
     });
