@@ -228,10 +228,11 @@ describe('a course page drawn by the server (issue 14; link previews read it wit
     expect(bootPage(page.body)).toContain('เรียนฟรี');
   });
 
-  it("a course that is not published, or not there, keeps the app's title and skeleton and embeds nothing", async () => {
+  it("a course that is not published, or not there, is a 404 kept out of search engines, with the app's title and skeleton and nothing embedded", async () => {
     for (const url of [`/courses/draft-${seeded.draft}`, '/courses/no-such-course']) {
       const page = await t.app.inject(url);
-      expect(page.statusCode, url).toBe(200);
+      expect(page.statusCode, url).toBe(404);
+      expect(meta(page.body, 'robots'), url).toBe('noindex');
       expect(title(page.body), url).toBe('Rianroo เรียนรู้');
       expect(bootPage(page.body), url).toBe(SKELETON);
       expect(pageData(page.body), url).toBeUndefined();

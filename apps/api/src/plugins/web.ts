@@ -31,6 +31,11 @@ export interface PageParts {
   body?: string;
   data?: Record<string, unknown>;
   chunks?: string[];
+  /**
+   * 404: the address names nothing (a course not published, or not there). The app still draws its own "not
+   * found"; the status (and `noindex`) keep search engines from listing a page that says so (a "soft 404").
+   */
+  status?: 404;
 }
 
 export interface WebOptions {
@@ -108,7 +113,10 @@ export const webPlugin = fp(
       // A function, not a string: a $ in a title or name ($&, $', $`) is text, not a replacement pattern.
       if (head) html = html.replace('</head>', () => `${head}</head>`);
       if (parts?.body) html = html.replace(BODY, () => `<!--page-->${parts.body}<!--/page-->`);
+      if (parts?.status === 404)
+        html = html.replace('</head>', '<meta name="robots" content="noindex"></head>');
       return reply
+        .status(parts?.status ?? 200)
         .header('content-security-policy', csp.page(nonce))
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')

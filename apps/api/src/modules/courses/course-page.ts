@@ -70,7 +70,7 @@ function body({ course, episodes }: CourseOutline) {
  * /courses/:slug before any script: the course's title, facts, description and episodes as plain HTML, its
  * title and link-preview tags in the head (LINE, Facebook and search engines read the page without running
  * it), the same outline the API answers embedded for the app, and the page's chunks preloaded. A course that
- * is not published gives nothing: the app asks, and says so.
+ * is not published gives a 404 and nothing else: the app asks, and says so.
  */
 export function coursePage(courses: CoursesService, publicUrl: string) {
   return async (path: string): Promise<PageParts | undefined> => {
@@ -87,7 +87,7 @@ export function coursePage(courses: CoursesService, publicUrl: string) {
     try {
       outline = courseOutline.parse(await courses.outline(slug));
     } catch (err) {
-      if (err instanceof AppError && err.statusCode === 404) return undefined;
+      if (err instanceof AppError && err.statusCode === 404) return { status: 404 };
       throw err;
     }
     return {
