@@ -119,7 +119,7 @@ describe('what a change of password leaves behind', () => {
     expect(blocked.statusCode).toBe(409);
     return blocked.json().partialToken as string;
   };
-  const resetByMail = async (email: string, password: string) => {
+  const resetByMail = async (email: string, password: string, on?: ReturnType<typeof device>) => {
     expect((await post('/api/users/forgot-password', { email }, '10.9.4.2')).statusCode).toBe(200);
     const code = linkCode((await latestMail(t, email, 30_000, /password|รหัสผ่าน/)).text);
     await t.db.$client.query('delete from dev_mail where "to" = $1', [email]);
@@ -127,6 +127,7 @@ describe('what a change of password leaves behind', () => {
       verificationString: code,
       password,
       passwordConfirmation: password,
+      ...(on ? { device: on } : {}),
     });
     expect(res.statusCode, res.body).toBe(200);
   };
@@ -212,6 +213,36 @@ describe('what a change of password leaves behind', () => {
     // The account-wide 5 x 3 failures, then 429.
     expect(answers.filter((s) => s === 401).length).toBe(15);
     expect(answers.slice(15)).toEqual(answers.slice(15).map(() => 429));
+  });
+
+  it('the owner signs in on the device the reset link was followed on, however many guesses strangers make', async () => {
+    const owner = await register(t.app, {}, '10.9.7.1');
+    const phone = device('owner-new-phone');
+    /** A stranger's 15 wrong guesses from 5 fresh addresses (3 each: under the address and pair limits). */
+    let wave = 0;
+    const strangerGuesses = async () => {
+      wave++;
+      for (let ip = 0; ip < 5; ip++)
+        for (let g = 0; g < 3; g++)
+          await login(
+            { email: owner.email, password: `guess-${wave}-${g}`, device: device('x') },
+            `10.9.${10 + wave}.${ip}`,
+          );
+    };
+    await strangerGuesses();
+    await resetByMail(owner.email, 'owner-brand-new-78', phone);
+    await strangerGuesses();
+    // Full again: a device the owner never proved waits, the one the link was followed on does not.
+    const elsewhere = await login(
+      { email: owner.email, password: 'owner-brand-new-78', device: device('y') },
+      '10.9.7.2',
+    );
+    expect(elsewhere.statusCode).toBe(429);
+    const there = await login(
+      { email: owner.email, password: 'owner-brand-new-78', device: phone },
+      '10.9.7.3',
+    );
+    expect(there.statusCode).toBe(200);
   });
 });
 

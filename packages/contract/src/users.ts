@@ -75,6 +75,8 @@ export const resetPasswordBody = z.object({
   password,
   passwordConfirmation: z.string().max(256),
   verificationString,
+  /** The browser's device (as at login): proven by the mailed link, it skips the account-wide login limit. */
+  device: device.optional(),
 });
 export const setPasswordOldUserParams = z.object({ email });
 export const checkPasswordBody = z.object({ password: z.string().min(1).max(256) });

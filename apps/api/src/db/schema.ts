@@ -579,6 +579,23 @@ export const organizations = pgTable('organizations', {
 });
 
 /**
+ * Devices the owner proved by a reset link (the reset page sends its device): the account-wide login limit skips
+ * them as it does devices with a session since the credentials last changed (decision 010), so guesses elsewhere
+ * cannot keep the owner out.
+ */
+export const provenDevices = pgTable(
+  'proven_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    provenAt: ts('proven_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId] })],
+);
+
+/**
  * Learners an administrator took out of an organisation: no automatic join (e-mail domain, partner sign-in)
  * puts them back. An administrator adding them again, or the learner entering the invite code, lifts it.
  */

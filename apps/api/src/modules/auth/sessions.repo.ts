@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { refreshTokens, sessions, spentTokens } from '../../db/schema.js';
+import { provenDevices, refreshTokens, sessions, spentTokens } from '../../db/schema.js';
 
 export type { Tx };
 type Executor = Db | Tx;
@@ -40,8 +40,9 @@ export async function findSession(db: Executor, id: string) {
 }
 
 /**
- * Whether the device had a session of the account since its credentials last changed: a device known from
- * before a reset (perhaps the thief's, whose session the reset ended) is a stranger again.
+ * Whether the device is the owner's: it had a session of the account since its credentials last changed, or a
+ * reset link was followed on it (users.service.ts resetPassword). A device known from before a reset (perhaps
+ * the thief's, whose session the reset ended) is a stranger again.
  */
 export async function hasUsedDevice(db: Executor, userId: string, deviceId: string, since: Date | null) {
   const [row] = await db
@@ -55,7 +56,19 @@ export async function hasUsedDevice(db: Executor, userId: string, deviceId: stri
       ),
     )
     .limit(1);
-  return !!row;
+  if (row) return true;
+  const [proven] = await db
+    .select({ at: provenDevices.provenAt })
+    .from(provenDevices)
+    .where(
+      and(
+        eq(provenDevices.userId, userId),
+        eq(provenDevices.deviceId, deviceId),
+        since ? gte(provenDevices.provenAt, since) : undefined,
+      ),
+    )
+    .limit(1);
+  return !!proven;
 }
 
 /** Ends sessions; answers the ids that were live. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { passwordResets } from '../../db/schema.js';
+import { passwordResets, provenDevices } from '../../db/schema.js';
 import type { Tx } from '../auth/sessions.repo.js';
 
 export async function insertReset(db: Db, values: typeof passwordResets.$inferInsert) {
@@ -44,4 +44,12 @@ export async function retireResets(tx: Tx, userId: string) {
     .update(passwordResets)
     .set({ usedAt: new Date() })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** The device a reset link was followed on, proven the owner's as of `at` (the credentials' change). */
+export async function proveDevice(tx: Tx, userId: string, deviceId: string, at: Date) {
+  await tx
+    .insert(provenDevices)
+    .values({ userId, deviceId, provenAt: at })
+    .onConflictDoUpdate({ target: [provenDevices.userId, provenDevices.deviceId], set: { provenAt: at } });
 }

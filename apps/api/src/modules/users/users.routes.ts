@@ -82,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     },
     async (request) => {
       const b = request.body;
-      await service.resetPassword(b.verificationString, b.password, b.passwordConfirmation);
+      await service.resetPassword(b.verificationString, b.password, b.passwordConfirmation, b.device);
       return ok;
     },
   );

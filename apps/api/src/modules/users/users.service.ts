@@ -125,26 +125,30 @@ export class UsersService {
     return { valid: true as const, email: maskEmail(found.user.email) };
   }
 
-  async resetPassword(code: string, password: string, confirmation: string) {
+  async resetPassword(code: string, password: string, confirmation: string, device?: Device) {
     assertNewPassword(password, confirmation);
     const passwordHash = await hashPassword(password);
     const user = await transaction(this.app.db, async (tx) => {
       const id = await resets.consumeReset(tx, sha256(code));
       if (!id) return undefined;
       await resets.retireResets(tx, id);
-      // Following the mailed link proves the mailbox: the address counts as confirmed from now on.
+      const now = new Date();
+      // Following the mailed link proves the mailbox: the address counts as confirmed from now on, and the
+      // device it was followed on is the owner's (others' guesses no longer keep it out: decision 010).
       const updated = await repo.updateUser(tx, id, {
         passwordHash,
         legacy: false,
-        credentialsChangedAt: new Date(),
+        credentialsChangedAt: now,
       });
+      if (updated && device) await resets.proveDevice(tx, id, device.id, now);
       if (updated && !updated.emailVerifiedAt) await repo.updateUser(tx, id, { emailVerifiedAt: new Date() });
       return updated;
     });
     if (!user) throw invalidCode();
     await joinByEmailDomain(this.app.db, user.id);
     await this.auth.endAllSessions(user.id, 'password-reset');
-    // The owner proved the mailbox: others' failed guesses no longer keep them off new devices.
+    // The owner proved the mailbox: others' failed guesses no longer keep them off new devices (for a while;
+    // the device the link was followed on, for good).
     await this.auth.clearAccountLimit(user.email);
   }
 

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { currentDevice } from '../../../lib/device';
 import { call } from '../../../lib/session';
 
 export const forgotPassword = (email: string) =>
@@ -19,5 +20,8 @@ export const resetPassword = (v: {
   password: string;
   passwordConfirmation: string;
   verificationString: string;
-}) => call<{ success: true }>('/users/reset-password', { body: v });
+}) =>
+  // This browser's device goes with it: proven the owner's by the mailed link, strangers' guesses at the
+  // account cannot keep it from signing in (decision 010).
+  call<{ success: true }>('/users/reset-password', { body: { ...v, device: currentDevice() } });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
