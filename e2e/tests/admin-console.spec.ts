@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, loginInPage, noSeriousViolations, registerByApi, test, loginAsAdmin } from './fixtures';
+import {
+  adminApi,
+  expect,
+  loginInPage,
+  noSeriousViolations,
+  registerByApi,
+  test,
+  loginAsAdmin,
+} from './fixtures';
 
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'เมนูผู้ดูแลระบบ' });
 
@@ -154,4 +162,107 @@ test('an administrator creates an organisation and a coupon, marks an applicatio
     expect(scroll, `${path} is wider than the screen`).toBeLessThanOrEqual(view);
     await noSeriousViolations(page);
   }
+});
+
+test('every console screen fits a 360 px phone, also with long unbroken titles, codes, names and e-mail addresses', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36);
+  const long = (n: number) => 'ยาว'.repeat(n);
+  const post = await adminApi(request);
+  type Course = { id: string; episodes: { id: string }[] };
+  const course = await post<Course>('/courses', { title: `คอร์สทดสอบ${long(60)}`, slug: `wide-${tag}` });
+  const [episode] = (await post<Course>(`/courses/${course.id}/episodes`, { title: `ตอน${long(60)}` }))
+    .episodes;
+  const quiz = await post<{ id: string }>(`/courses/${course.id}/assessments`, {
+    kind: 'pre_test',
+    title: `แบบทดสอบ${long(50)}`,
+  });
+  await post(`/assessments/${quiz.id}/questions`, {
+    kind: 'single',
+    prompt: `คำถาม${long(100)}`,
+    choices: [
+      { label: `ถูก${long(60)}`, correct: true },
+      { label: 'ผิด', correct: false },
+    ],
+  });
+  const plan = await post<{ id: string; code: string }>('/plans', {
+    code: `wide-${tag}`.padEnd(40, 'x'),
+    nameTh: `แพ็กเกจ${long(30)}`,
+    nameEn: 'Plan',
+    interval: 'month',
+    intervalCount: 1,
+    lengthDays: 30,
+    priceSatang: 99_999_999,
+    active: true,
+    sort: 99,
+  });
+  const coupon = await post<{ id: string }>('/coupons', {
+    code: `W${tag}`.toUpperCase().padEnd(40, 'X'),
+    percentOff: null,
+    amountOffSatang: 99_999_999,
+    planCodes: [plan.code],
+    validFrom: null,
+    validTo: null,
+    maxRedemptions: 10_000_000,
+    oncePerLearner: true,
+    active: true,
+  });
+  const learner = await registerByApi(request, `an-unbroken-address-${tag}`.padEnd(44, 'x'));
+  const org = await post<{ id: string }>('/organizations', {
+    name: `องค์กร${long(40)}`,
+    requiresContact: false,
+    inviteCode: `W${tag}`.padEnd(40, 'X'),
+    ssoProvider: null,
+    emailDomains: [`an-unbroken-domain-name-${tag}.example.ac.th`],
+  });
+  await post(`/organizations/${org.id}/members`, { email: learner.email });
+  const applied = await request.post('/api/next-instructor-form', {
+    data: { name: `ครู${long(35)}`, email: learner.email, phone: '0812345678', topic: `หัวข้อ${long(60)}` },
+  });
+  expect(applied.status(), await applied.text()).toBeLessThan(300);
+
+  await page.goto('/login?redirect=/admin');
+  await loginAsAdmin(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'คอนโซลผู้ดูแลระบบ' })).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const wide: string[] = [];
+  for (const path of [
+    '/admin/courses',
+    `/admin/courses/${course.id}`,
+    `/admin/courses/${course.id}/episodes/${episode!.id}`,
+    `/admin/courses/${course.id}/assessments/${quiz.id}`,
+    '/admin/evaluation',
+    '/admin/plans',
+    `/admin/plans/${plan.id}`,
+    '/admin/coupons',
+    `/admin/coupons/${coupon.id}`,
+    '/admin/organizations',
+    `/admin/organizations/${org.id}`,
+    '/admin/applications',
+    `/admin/users?q=${tag}`,
+    `/admin/users/${learner.user.id}`,
+    '/admin/audit',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The widest things, named, rather than only the page's width.
+    const over = await page.evaluate(() => {
+      const view = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth <= view) return null;
+      const out = Array.from(document.querySelectorAll('main *')).filter(
+        (e) => e.getBoundingClientRect().right > view + 1,
+      );
+      const inner = out.filter((e) => !out.some((o) => o !== e && e.contains(o)));
+      return `${document.documentElement.scrollWidth} > ${view}: ${inner
+        .slice(0, 3)
+        .map((e) => `<${e.tagName.toLowerCase()}> ${(e.textContent ?? '').slice(0, 30)}`)
+        .join(' | ')}`;
+    });
+    if (over) wide.push(`${path}: ${over}`);
+  }
+  expect(wide).toEqual([]);
 });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ffmpegPath } from '../../apps/api/src/modules/media/ffmpeg.js';
 import {
+  adminApi,
   currentTime,
   expect,
   fitsTheScreen,
@@ -284,4 +285,52 @@ test('the test editors fit a phone and are used by keyboard', async ({ page }) =
   await page.goto('/admin/evaluation');
   await expect(page.getByRole('heading', { level: 1, name: 'แบบประเมินคอร์ส' })).toBeVisible();
   await fitsAndPasses(page, 'the evaluation form editor');
+});
+
+test('moving an episode or a question by keyboard keeps the focus on it, so pressing again moves it on; at the end, on its other button', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const post = await adminApi(request);
+  type Course = { id: string };
+  const course = await post<Course>('/courses', { title: `คอร์สจัดลำดับ ${stamp}`, slug: `order-${stamp}` });
+  for (const title of ['ตอนแรก', 'ตอนสอง', 'ตอนสาม']) await post(`/courses/${course.id}/episodes`, { title });
+  const quiz = await post<{ id: string }>(`/courses/${course.id}/assessments`, {
+    kind: 'pre_test',
+    title: 'แบบทดสอบก่อนเรียน',
+  });
+  for (const prompt of ['คำถามแรก', 'คำถามสอง', 'คำถามสาม'])
+    await post(`/assessments/${quiz.id}/questions`, {
+      kind: 'true_false',
+      prompt,
+      choices: [
+        { label: 'จริง', correct: true },
+        { label: 'เท็จ', correct: false },
+      ],
+    });
+  await page.goto(`/login?redirect=/admin/courses/${course.id}`);
+  await loginAsAdmin(page);
+
+  const episodes = page.getByRole('region', { name: 'ตอน', exact: true }).getByRole('listitem');
+  await expect(episodes).toHaveCount(3);
+  await page.getByRole('button', { name: 'เลื่อน “ตอนแรก” ลง' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(episodes.nth(1)).toContainText('ตอนแรก');
+  await expect(page.getByRole('button', { name: 'เลื่อน “ตอนแรก” ลง' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(episodes.nth(2)).toContainText('ตอนแรก');
+  // The last: its down button is disabled, the focus is on its up button.
+  await expect(page.getByRole('button', { name: 'เลื่อน “ตอนแรก” ขึ้น' })).toBeFocused();
+
+  await page.goto(`/admin/courses/${course.id}/assessments/${quiz.id}`);
+  const questions = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^เลื่อนข้อ/ }) });
+  await expect(questions).toHaveCount(3);
+  await page.getByRole('button', { name: 'เลื่อนข้อ 3 ขึ้น' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(questions.nth(1)).toContainText('คำถามสาม');
+  await expect(page.getByRole('button', { name: 'เลื่อนข้อ 2 ขึ้น' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(questions.nth(0)).toContainText('คำถามสาม');
+  await expect(page.getByRole('button', { name: 'เลื่อนข้อ 1 ลง' })).toBeFocused();
 });

@@ -67,6 +67,24 @@ export async function loginAsAdmin(page: Page) {
   await loginInPage(page, ADMIN.email, ADMIN.password);
 }
 
+/**
+ * The seeded administrator's API, for a test to set up what it needs without the pages (sign in through it
+ * before loginAsAdmin: the same device). Returns a POST to `/api/admin…` resolving to the answer's body.
+ */
+export async function adminApi(request: APIRequestContext) {
+  const res = await request.post('/api/auth', {
+    data: { ...ADMIN, device: { id: 'e2e-seeded-administrator', name: 'Playwright' } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const headers = { authorization: `Bearer ${(await res.json()).access_token}` };
+  return async <T>(url: string, data: object): Promise<T> => {
+    const r = await request.post(`/api/admin${url}`, { headers, data });
+    const body = await r.text();
+    expect(r.status(), `${url}: ${body}`).toBeLessThan(300);
+    return (body ? JSON.parse(body) : null) as T;
+  };
+}
+
 /** The newest e-mail to `to` whose subject matches, as the local SMTP peer received it (see e2e/smtp-inbox.ts). */
 export async function mailTo(_request: APIRequestContext, to: string, subject: RegExp) {
   const inbox = `http://127.0.0.1:${process.env.E2E_INBOX_PORT ?? 3412}/`;

@@ -70,7 +70,8 @@ export const th = {
   'error.COURSE_NOT_PUBLISHABLE': 'ยังเผยแพร่คอร์สนี้ไม่ได้ ทุกตอนต้องมีวิดีโอที่พร้อมเล่นก่อน',
   'error.EPISODE_NOT_READY': 'ตอนนี้ยังไม่มีวิดีโอที่พร้อมเล่น จึงยังแสดงให้ผู้เรียนเห็นไม่ได้ อัปโหลดวิดีโอแล้วรอให้แปลงเสร็จก่อน',
   'error.COURSE_IS_PUBLISHED': 'คอร์สนี้เผยแพร่อยู่ เลิกเผยแพร่ก่อนจึงจะลบตอนได้ หรือซ่อนตอนนั้นแทน',
-  'error.STALE_EDIT': 'รายการตอนเปลี่ยนไปแล้วระหว่างที่คุณแก้ไข โหลดข้อมูลล่าสุดแล้วจัดลำดับอีกครั้ง',
+  // Any ordered list's order (episodes, a test's questions, the evaluation form's): said of the list.
+  'error.STALE_EDIT': 'รายการนี้เปลี่ยนไประหว่างที่คุณจัดลำดับ โหลดข้อมูลล่าสุดแล้วจัดลำดับอีกครั้ง',
   'error.QUESTION_ANSWERED': 'มีผู้เรียนตอบคำถามนี้แล้ว จึงลบหรือเปลี่ยนคำตอบที่ถูกไม่ได้ แก้ไขถ้อยคำได้ หรือเลิกใช้คำถามแทน',
   'error.SUBSCRIPTION_EXISTS': 'ผู้ใช้นี้มีการเป็นสมาชิกที่ยังใช้งานอยู่แล้ว สิ้นสุดรายการเดิมก่อน หรือปล่อยให้ใช้ต่อไป',
   'error.EVALUATION_CHANGED':
@@ -391,7 +392,7 @@ export const en: Record<MessageKey, string> = {
     'This episode has no video ready to play yet, so learners cannot see it. Upload its video and wait until it is ready.',
   'error.COURSE_IS_PUBLISHED':
     'This course is published: unpublish it before removing an episode, or hide the episode instead.',
-  'error.STALE_EDIT': 'The episodes changed while you were editing. Load the latest and order them again.',
+  'error.STALE_EDIT': 'This list changed while you were ordering it. Load the latest and order it again.',
   'error.QUESTION_ANSWERED':
     'Learners have answered this question, so it cannot be deleted nor its answers changed. Correct its wording, or retire it.',
   'error.SUBSCRIPTION_EXISTS': 'This user already has a current subscription. End it first, or let it run.',

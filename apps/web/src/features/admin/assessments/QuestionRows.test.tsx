@@ -1,6 +1,9 @@
 import type { AdminEvaluationQuestion, AdminQuestion } from '@rianroo/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
+import { ToastProvider } from '../../../lib/toast';
 import { withApp } from '../../../test-content';
 import { EvaluationForm } from './EvaluationForm';
 import { QuestionForm } from './QuestionForm';
@@ -64,6 +67,79 @@ describe('the question rows (tests and the evaluation form)', () => {
     expect(order.mutateAsync).toHaveBeenLastCalledWith([id(2), id(1), id(3)]);
     fireEvent.click(screen.getByRole('button', { name: 'เลื่อนข้อ 3 ขึ้น' }));
     expect(order.mutateAsync).toHaveBeenLastCalledWith([id(1), id(3), id(2)]);
+  });
+
+  it('keeps the focus on the moved question while it is saved and after, on its other button at an end; a press meanwhile sends nothing', async () => {
+    let save = () => {};
+    const sent: string[][] = [];
+    /** The list as the page holds it: the new order shows once the write is answered. */
+    function Page() {
+      const [items, setItems] = useState([evaluation(1), evaluation(2), evaluation(3)]);
+      const [isPending, setPending] = useState(false);
+      const order = {
+        isPending,
+        mutateAsync: (ids: string[]) => {
+          sent.push(ids);
+          setPending(true);
+          return new Promise<null>((resolve) => {
+            save = () => {
+              setItems(ids.map((i) => items.find((q) => q.id === i)!));
+              setPending(false);
+              resolve(null);
+            };
+          });
+        },
+      };
+      return (
+        <QuestionRows items={items} order={order}>
+          {(q, n) => <p>{`${n}. ${q.promptTh}`}</p>}
+        </QuestionRows>
+      );
+    }
+    render(withApp(<Page />));
+    const down1 = screen.getByRole<HTMLButtonElement>('button', { name: 'เลื่อนข้อ 1 ลง' });
+    down1.focus();
+    fireEvent.click(down1);
+    // Saving: still focused and focusable, marked aria-disabled; another press sends nothing.
+    expect(down1.disabled).toBe(false);
+    expect(down1.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(down1);
+    fireEvent.click(down1);
+    expect(sent).toHaveLength(1);
+    await act(async () => save());
+    // ข้อ 1 is now the second: focus on its down button (now named after its new place), pressed again.
+    const down2 = screen.getByRole('button', { name: 'เลื่อนข้อ 2 ลง' });
+    expect(down2.closest('li')?.textContent).toContain('ข้อ 1');
+    expect(down2.getAttribute('aria-disabled')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(down2));
+    fireEvent.click(down2);
+    expect(sent[1]).toEqual([id(2), id(3), id(1)]);
+    await act(async () => save());
+    // At the end its down button is gone from the tab order: the focus is on its up button.
+    const up3 = screen.getByRole('button', { name: 'เลื่อนข้อ 3 ขึ้น' });
+    expect(up3.closest('li')?.textContent).toContain('ข้อ 1');
+    await waitFor(() => expect(document.activeElement).toBe(up3));
+  });
+
+  it('a move refused because the list changed meanwhile (STALE_EDIT) says the list changed, not that episodes did', async () => {
+    const order = {
+      isPending: false,
+      mutateAsync: vi.fn(async () =>
+        Promise.reject(new ApiError(409, 'STALE_EDIT', 'The questions changed')),
+      ),
+    };
+    render(
+      withApp(
+        <ToastProvider>
+          <QuestionRows items={[evaluation(1), evaluation(2)]} order={order}>
+            {(q) => <p>{q.promptTh}</p>}
+          </QuestionRows>
+        </ToastProvider>,
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'เลื่อนข้อ 1 ลง' }));
+    const toast = await screen.findByText(/เปลี่ยนไป/);
+    expect(toast.textContent).toBe('รายการนี้เปลี่ยนไประหว่างที่คุณจัดลำดับ โหลดข้อมูลล่าสุดแล้วจัดลำดับอีกครั้ง');
   });
 
   it('edits a question in place and sends the form with its id; an answered one is never deleted', async () => {

@@ -1,11 +1,9 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmButton } from '../components/ConfirmButton';
+import { useReorder, type Write } from '../components/use-reorder';
 import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
-
-/** A write the rows send: a react-query mutation, or anything shaped like one. */
-type Write<V> = { isPending: boolean; mutateAsync: (v: V) => Promise<unknown> };
 
 /** The questions in order (a test's, or the evaluation form's), each moved up or down by buttons. */
 export function QuestionRows<T extends { id: string }>({
@@ -20,34 +18,17 @@ export function QuestionRows<T extends { id: string }>({
   children: (item: T, n: number) => ReactNode;
 }) {
   const { t } = useAdminI18n();
-  const write = useAdminWrite();
-  const move = (i: number, by: -1 | 1) => {
-    const next = items.map((q) => q.id);
-    [next[i], next[i + by]] = [next[i + by]!, next[i]!];
-    write(order.mutateAsync(next), t('admin.question.moved', { n: i + by + 1 })).catch(() => {});
-  };
+  const moveButtons = useReorder(items, order, (_, n) => t('admin.question.moved', { n }));
   return (
     <ol className="flex flex-col gap-3">
       {items.map((q, i) => (
         <li key={q.id} className="rounded-lg border border-slate-200 p-3">
           {children(q, i + 1)}
-          <div className="mt-2 flex gap-1">
-            <Button
-              variant="secondary"
-              aria-label={t('admin.question.up', { n: i + 1 })}
-              disabled={i === 0 || order.isPending}
-              onClick={() => move(i, -1)}
-            >
-              ↑
-            </Button>
-            <Button
-              variant="secondary"
-              aria-label={t('admin.question.down', { n: i + 1 })}
-              disabled={i === items.length - 1 || order.isPending}
-              onClick={() => move(i, 1)}
-            >
-              ↓
-            </Button>
+          <div className="mt-2">
+            {moveButtons(i, {
+              up: t('admin.question.up', { n: i + 1 }),
+              down: t('admin.question.down', { n: i + 1 }),
+            })}
           </div>
         </li>
       ))}

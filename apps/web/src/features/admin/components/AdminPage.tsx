@@ -19,7 +19,8 @@ export function AdminPage({
   return (
     <div className="flex flex-col gap-5">
       <header className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        {/* A title or lead may be one long word (a 40-character code, an e-mail address): it wraps anywhere. */}
+        <div className="min-w-0 wrap-anywhere">
           <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
           {lead && <p className="mt-1 text-slate-600">{lead}</p>}
         </div>

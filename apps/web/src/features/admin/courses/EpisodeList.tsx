@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { textLink } from '../../../components/ui/link-styles';
 import { TextField } from '../../../components/ui/TextField';
+import { useReorder } from '../components/use-reorder';
 import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
 import { useAddEpisode, useOrder } from './courses-api';
@@ -16,13 +17,9 @@ export function EpisodeList({ course }: { course: AdminCourse }) {
   const add = useAddEpisode(course.id);
   const write = useAdminWrite();
   const [title, setTitle] = useState('');
-  const ids = course.episodes.map((e) => e.id);
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...ids];
-    [next[index], next[index + by]] = [next[index + by]!, next[index]!];
-    const title = course.episodes[index]!.title;
-    write(order.mutateAsync(next), t('admin.episodes.moved', { title, n: index + by + 1 })).catch(() => {});
-  };
+  const moveButtons = useReorder(course.episodes, order, ({ title }, n) =>
+    t('admin.episodes.moved', { title, n }),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     write(add.mutateAsync(title), t('admin.episodes.added')).then(
@@ -47,24 +44,10 @@ export function EpisodeList({ course }: { course: AdminCourse }) {
               <VideoStatus state={e.video} className="text-sm" />
               {!e.published && <p className="text-sm text-amber-800">{t('admin.episodes.hidden')}</p>}
             </div>
-            <div className="flex gap-1">
-              <Button
-                variant="secondary"
-                aria-label={t('admin.episodes.up', { title: e.title })}
-                disabled={i === 0 || order.isPending}
-                onClick={() => move(i, -1)}
-              >
-                ↑
-              </Button>
-              <Button
-                variant="secondary"
-                aria-label={t('admin.episodes.down', { title: e.title })}
-                disabled={i === course.episodes.length - 1 || order.isPending}
-                onClick={() => move(i, 1)}
-              >
-                ↓
-              </Button>
-            </div>
+            {moveButtons(i, {
+              up: t('admin.episodes.up', { title: e.title }),
+              down: t('admin.episodes.down', { title: e.title }),
+            })}
           </li>
         ))}
       </ol>
