@@ -196,6 +196,7 @@ describe('assessment editing', () => {
     const settings = await call('PATCH', `/admin/assessments/${quiz.id}`, {
       passingScore: 80,
       maxAttempts: 3,
+      version: a.version,
     });
     expect(settings.json()).toMatchObject({ passingScore: 80, maxAttempts: 3 });
     const rows = await audit(quiz.id);
@@ -209,6 +210,45 @@ describe('assessment editing', () => {
       'assessment.update',
     ]);
     expect(rows.at(-1)).toMatchObject({ before: { passingScore: 50 }, after: { passingScore: 80 } });
+  });
+
+  it("a settings edit based on an old read is refused (EDIT_CONFLICT), never undoing another administrator's; of edits at once from one read one wins", async () => {
+    const quiz = await quizOnNewEpisode();
+    const edits = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('PATCH', `/admin/assessments/${quiz.id}`, {
+          title: `ชื่อแบบทดสอบ ${i}`,
+          passingScore: 50 + i,
+          timeLimitSeconds: 60 * (i + 1),
+          published: i % 2 === 0,
+          version: quiz.version,
+        }),
+      ),
+    );
+    const won = edits.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    for (const r of edits.filter((x) => x.statusCode !== 200))
+      expect([r.statusCode, r.json().code]).toEqual([409, 'EDIT_CONFLICT']);
+    const { title, passingScore, timeLimitSeconds, published, version } = won[0]!.json();
+    expect(version).not.toBe(quiz.version);
+    expect((await call('GET', `/admin/assessments/${quiz.id}`)).json()).toMatchObject({
+      title,
+      passingScore,
+      timeLimitSeconds,
+      published,
+      version,
+    });
+    expect((await audit(quiz.id)).filter((r) => r.action === 'assessment.update')).toHaveLength(1);
+
+    // An edit without the version it is based on is bad input.
+    const blind = await call('PATCH', `/admin/assessments/${quiz.id}`, { passingScore: 10 });
+    expect([blind.statusCode, blind.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+    // Questions added, edited or ordered are no edit of the settings: a settings form read before them saves.
+    const q = (await call('POST', `/admin/assessments/${quiz.id}/questions`, single())).json().questions[0];
+    await call('PUT', `/admin/assessment-questions/${q.id}`, single('ข้อที่แก้แล้ว'));
+    const saved = await call('PATCH', `/admin/assessments/${quiz.id}`, { passingScore: 70, version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ passingScore: 70, title, questions: [{ prompt: 'ข้อที่แก้แล้ว' }] });
   });
 
   it('refuses non-administrators', async () => {
@@ -401,7 +441,10 @@ describe("learners' attempts survive editing", () => {
     await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: [] }, h);
     const saved = await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: half }, h);
     expect(saved.statusCode, saved.body).toBe(200);
-    const raise = await call('PATCH', `/admin/assessments/${quiz.id}`, { passingScore: 100 });
+    const raise = await call('PATCH', `/admin/assessments/${quiz.id}`, {
+      passingScore: 100,
+      version: quiz.version,
+    });
     expect(raise.statusCode, raise.body).toBe(200);
     // The learner is told the mark this attempt is graded at.
     const during = (await call('GET', `/assessment/${quiz.id}`, undefined, h)).json();
@@ -421,7 +464,10 @@ describe("learners' attempts survive editing", () => {
     const right = [{ questionId: q.id, choiceIds: [q.choices[0].id] }];
     const [h, other] = await Promise.all([learner(), learner()]);
     await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: [] }, h);
-    const hide = await call('PATCH', `/admin/assessments/${quiz.id}`, { published: false });
+    const hide = await call('PATCH', `/admin/assessments/${quiz.id}`, {
+      published: false,
+      version: quiz.version,
+    });
     expect(hide.statusCode, hide.body).toBe(200);
 
     const saved = await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: right }, h);
@@ -450,6 +496,65 @@ describe("learners' attempts survive editing", () => {
       const submit = await call('POST', '/assessment-result', { assessmentId: quiz.id }, who);
       expect([submit.statusCode, submit.json().code]).toEqual([404, 'NOT_FOUND']);
     }
+  });
+});
+
+describe("a test hidden since a learner took it (learners' data first)", () => {
+  it('its learner still reads the test with their attempt, then their result (live: false, no new start); others get 404', async () => {
+    const quiz = await quizOnNewEpisode();
+    const q = (await call('POST', `/admin/assessments/${quiz.id}/questions`, single('ข้อเดียว', 0))).json()
+      .questions[0];
+    const u = await register(t.app, {}, '10.8.0.1');
+    await subscribe(t, u.user.id);
+    const h = bearer(u.access_token);
+    const other = await register(t.app, {}, '10.8.0.2');
+    await subscribe(t, other.user.id);
+    await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: [] }, h);
+    const hide = await call('PATCH', `/admin/assessments/${quiz.id}`, {
+      published: false,
+      version: quiz.version,
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+
+    // Read again mid-attempt (a reload): the attempt to finish, on its questions.
+    const during = await call('GET', `/assessment/${quiz.id}`, undefined, h);
+    expect(during.statusCode, during.body).toBe(200);
+    expect(during.json()).toMatchObject({ live: false, attemptsUsed: 1, questions: [{ id: q.id }] });
+    expect(during.json().inProgress).not.toBeNull();
+    const answers = [{ questionId: q.id, choiceIds: [q.choices[0].id] }];
+    const result = await call('POST', '/assessment-result', { assessmentId: quiz.id, answers }, h);
+    expect(result.json()).toMatchObject({ score: 100, passed: true });
+
+    // Read again after handing it in: the result, with the questions it is about.
+    const after = await call('GET', `/assessment/${quiz.id}`, undefined, h);
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json()).toMatchObject({
+      live: false,
+      inProgress: null,
+      attemptsUsed: 1,
+      passed: true,
+      bestScore: 100,
+      questions: [{ id: q.id, prompt: 'ข้อเดียว' }],
+    });
+    const results = await call('GET', `/assessment-result?assessmentId=${quiz.id}`, undefined, h);
+    expect(results.statusCode, results.body).toBe(200);
+    expect(results.json()).toMatchObject([{ attemptId: result.json().attemptId, score: 100 }]);
+    const start = await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: [] }, h);
+    expect([start.statusCode, start.json().code]).toEqual([404, 'NOT_FOUND']);
+
+    // A learner without attempts of it does not see it at all.
+    const o = bearer(other.access_token);
+    for (const url of [`/assessment/${quiz.id}`, `/assessment-result?assessmentId=${quiz.id}`]) {
+      const res = await call('GET', url, undefined, o);
+      expect([res.statusCode, res.json().code]).toEqual([404, 'NOT_FOUND']);
+    }
+    // Shown again: a live test for both.
+    const show = await call('PATCH', `/admin/assessments/${quiz.id}`, {
+      published: true,
+      version: hide.json().version,
+    });
+    expect(show.statusCode, show.body).toBe(200);
+    expect((await call('GET', `/assessment/${quiz.id}`, undefined, o)).json()).toMatchObject({ live: true });
   });
 });
 

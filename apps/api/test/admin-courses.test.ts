@@ -265,10 +265,10 @@ describe('a new episode of a published course', () => {
       published: true,
     });
     expect([shown.statusCode, shown.json().code]).toEqual([409, 'EPISODE_NOT_READY']);
-    const hidden = added.json().episodes.at(-1).id;
-    const show = await call('PATCH', `/episodes/${hidden}`, { published: true });
+    const hidden = added.json().episodes.at(-1);
+    const show = await call('PATCH', `/episodes/${hidden.id}`, { published: true, version: hidden.version });
     expect([show.statusCode, show.json().code]).toEqual([409, 'EPISODE_NOT_READY']);
-    const remove = await call('DELETE', `/episodes/${hidden}`);
+    const remove = await call('DELETE', `/episodes/${hidden.id}`);
     expect([remove.statusCode, remove.json().code]).toEqual([409, 'COURSE_IS_PUBLISHED']);
 
     const learner = await register(t.app);
@@ -281,6 +281,48 @@ describe('a new episode of a published course', () => {
     });
     expect(outline.statusCode).toBe(200);
     expect(outline.json().episodes.map((e: { title: string }) => e.title)).toEqual(['ตอนที่ 1']);
+  });
+});
+
+describe('episode edits', () => {
+  it("an episode edit based on an old read is refused (EDIT_CONFLICT), never undoing another administrator's; of edits at once from one read one wins", async () => {
+    const course = await newCourse(2);
+    const [episode, other] = course.episodes;
+    const edits = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('PATCH', `/episodes/${episode.id}`, {
+          title: `ตอนที่แก้ ${i}`,
+          isTeaser: i % 2 === 0,
+          published: true,
+          version: episode.version,
+        }),
+      ),
+    );
+    const won = edits.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    for (const r of edits.filter((x) => x.statusCode !== 200))
+      expect([r.statusCode, r.json().code]).toEqual([409, 'EDIT_CONFLICT']);
+    const kept = won[0]!.json().episodes[0];
+    const now = (await call('GET', `/courses/${course.id}`)).json();
+    expect(now.episodes[0]).toMatchObject({
+      title: kept.title,
+      isTeaser: kept.isTeaser,
+      version: kept.version,
+    });
+    expect(kept.version).not.toBe(episode.version);
+    expect((await audit(course.id)).filter((r) => r.action === 'episode.update')).toHaveLength(1);
+
+    // An edit without the version it is based on is bad input, and changes nothing.
+    const blind = await call('PATCH', `/episodes/${episode.id}`, { title: 'ไม่รู้ฉบับ' });
+    expect([blind.statusCode, blind.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+    // The order, another episode's edit or the course's are no edit of this episode: a form read before saves.
+    await call('PUT', `/courses/${course.id}/episode-order`, { episodeIds: [other.id, episode.id] });
+    await call('PATCH', `/episodes/${other.id}`, { title: 'อีกตอน', version: other.version });
+    await call('PATCH', `/courses/${course.id}`, { title: 'ชื่อคอร์สใหม่', version: now.version });
+    const saved = await call('PATCH', `/episodes/${episode.id}`, { title: 'ชื่อล่าสุด', version: kept.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (await call('GET', `/courses/${course.id}`)).json();
+    expect(after.episodes.map((e: { title: string }) => e.title)).toEqual(['อีกตอน', 'ชื่อล่าสุด']);
   });
 });
 
@@ -348,7 +390,11 @@ describe('episode order', () => {
       [learner.user.id],
     );
     expect(rows[0]).toEqual({ progress: 1, attempts: 1 });
-    expect((await call('PATCH', `/episodes/${played}`, { published: false })).statusCode).toBe(200);
+    const hide = await call('PATCH', `/episodes/${played}`, {
+      published: false,
+      version: course.episodes[0].version,
+    });
+    expect(hide.statusCode).toBe(200);
     expect((await call('DELETE', `/episodes/${unused}`)).statusCode).toBe(200);
   });
 

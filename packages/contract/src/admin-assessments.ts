@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editVersion } from './admin.js';
 import { boundedText, uuid } from './common.js';
 import { assessmentKind, questionKind } from './assessments.js';
 import { evaluationQuestionKind } from './certificates.js';
@@ -55,6 +56,11 @@ export const adminAssessment = assessmentSettings.extend({
    */
   learnersSee: z.boolean(),
   questions: z.array(adminQuestion),
+  /**
+   * The edit version of the settings: sent back with an edit of them (`assessmentUpdate`). Not moved by an edit
+   * of the questions, which is no edit of what the settings form shows.
+   */
+  version: z.string(),
 });
 export type AdminAssessment = z.infer<typeof adminAssessment>;
 export const adminAssessmentList = z.object({ items: z.array(adminAssessment) });
@@ -69,7 +75,8 @@ export const assessmentCreate = assessmentSettings
     path: ['episodeId'],
   });
 export type AssessmentCreate = z.infer<typeof assessmentCreate>;
-export const assessmentUpdate = assessmentSettings.partial();
+/** An edit of the settings, based on the `version` read: refused (409 EDIT_CONFLICT) when older. */
+export const assessmentUpdate = assessmentSettings.partial().extend({ version: editVersion });
 export type AssessmentUpdate = z.infer<typeof assessmentUpdate>;
 
 /**

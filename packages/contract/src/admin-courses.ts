@@ -37,6 +37,8 @@ export const adminEpisode = z.object({
   published: z.boolean(),
   durationSeconds: z.number().int(),
   video: adminVideoState,
+  /** The edit version of the episode's own fields: sent back with an edit of them (`episodeUpdate`). */
+  version: z.string(),
 });
 export type AdminEpisode = z.infer<typeof adminEpisode>;
 
@@ -115,7 +117,8 @@ export const episodeFields = z.object({
 });
 export const episodeCreate = episodeFields.partial().required({ title: true });
 export type EpisodeCreate = z.infer<typeof episodeCreate>;
-export const episodeUpdate = episodeFields.partial();
+/** An edit of the episode's fields, based on the `version` read: refused (409 EDIT_CONFLICT) when older. */
+export const episodeUpdate = episodeFields.partial().extend({ version: editVersion });
 export type EpisodeUpdate = z.infer<typeof episodeUpdate>;
 
 /** The course's episodes in their new order: every episode once. */

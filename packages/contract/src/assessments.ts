@@ -69,6 +69,11 @@ export const assessmentDetail = z.object({
   bestScore: z.number().nullable(),
   passed: z.boolean(),
   inProgress: attemptInProgress.nullable(),
+  /**
+   * Learners see the test now. False when it was unpublished or hidden since this learner took it: they still
+   * read their own attempts and results (and may finish the attempt in progress), and no new attempt starts.
+   */
+  live: z.boolean(),
 });
 export type AssessmentDetail = z.infer<typeof assessmentDetail>;
 

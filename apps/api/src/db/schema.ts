@@ -476,6 +476,11 @@ export const episodes = pgTable(
     isTeaser: boolean('is_teaser').notNull().default(false),
     published: boolean('published').notNull().default(true),
     videoAssetId: uuid('video_asset_id').references(() => videoAssets.id, { onDelete: 'set null' }),
+    /**
+     * The console's edit version of the episode's own fields (EDIT_CONFLICT), as `courses.version`: raised by an
+     * edit of them only, not by its video, its place in the order or its duration.
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
   },
   (t) => [index('episodes_course_idx').on(t.courseId, t.sort)],
 );
@@ -722,7 +727,13 @@ export const assessments = pgTable(
     skippable: boolean('skippable').notNull().default(false),
     published: boolean('published').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The version learners' attempts start on: moved on by every edit, of the settings or the questions. */
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * The console's edit version of the settings (EDIT_CONFLICT), as `courses.version`: raised by an edit of them
+     * only (a question's edit moves `updated_at`, and is no edit of what the settings form shows).
+     */
+    editVersion: bigint('edit_version', { mode: 'number' }).notNull().default(1),
   },
   (t) => [
     index('assessments_course_idx').on(t.courseId),

@@ -39,15 +39,16 @@ export function toInProgress(t: Attempt): AttemptInProgress {
 
 /**
  * A test with the learner's attempts. A timed test shows its questions only once an attempt runs; they come
- * in that attempt's order.
+ * in that attempt's order. A test no longer live (the learner has attempts of it) shows the questions of their
+ * own attempt, the one in progress or else the latest: those their results are about, nothing new.
  */
 export function toDetail(a: AssessmentRow, questions: QuestionRow[], attempts: Attempt[]): AssessmentDetail {
   const open = attempts.find((t) => t.status === 'in_progress');
   const graded = attempts.filter((t) => t.status === 'submitted');
-  const asked = askedIn(open, questions);
+  const asked = askedIn(a.live ? open : (open ?? attempts[0]), questions);
   const order = asked.map((q) => q.id);
   const byId = new Map(questions.map((q) => [q.id, q]));
-  const shown = !a.time_limit_seconds || open;
+  const shown = !a.time_limit_seconds || open || !a.live;
   const scores = graded.map((t) => t.score ?? 0);
   return {
     id: a.id,
@@ -84,6 +85,7 @@ export function toDetail(a: AssessmentRow, questions: QuestionRow[], attempts: A
     bestScore: scores.length ? Math.max(...scores) : null,
     passed: graded.some((t) => t.passed),
     inProgress: open ? toInProgress(open) : null,
+    live: a.live,
   };
 }
 

@@ -61,8 +61,9 @@ export class AssessmentsService {
   /**
    * A published assessment this learner may take: the course's access rule, except that the quiz of a
    * teaser episode follows the teaser (anyone logged in). 404 when unknown, 403 NO_ACCESS when locked.
-   * `ownAttempt`: also one no longer live (`live: false`), to go on with an attempt the learner started: the
-   * caller answers 404 when there is none (decision 016, learners' data first; nothing new starts on it).
+   * `ownAttempt`: also one no longer live (`live: false`), to go on with an attempt the learner started or read
+   * their own attempts and results: the caller answers 404 when there is none (decision 016, learners' data
+   * first; nothing new starts on it).
    */
   private async authorized(userId: string, id: string, { ownAttempt = false } = {}) {
     const a =
@@ -76,8 +77,15 @@ export class AssessmentsService {
     return a;
   }
 
+  /**
+   * A test with this learner's attempts. One no longer live still answers a learner who has attempts of it:
+   * their attempts and results, the attempt in progress to finish, and no new start (decision 016).
+   */
   async detail(userId: string, id: string) {
-    return this.view(userId, await this.authorized(userId, id));
+    const a = await this.authorized(userId, id, { ownAttempt: true });
+    const view = await this.view(userId, a);
+    if (!a.live && !view.attemptsUsed) throw notFound('Assessment');
+    return view;
   }
 
   /** Every assessment of a course, for a learner entitled to it. */
@@ -281,10 +289,14 @@ export class AssessmentsService {
     throw new Error(`attempt ${attempt.id} could not be graded`);
   }
 
-  /** `GET /assessment-result?assessmentId=`: the learner's graded attempts, newest first. */
+  /**
+   * `GET /assessment-result?assessmentId=`: the learner's graded attempts, newest first; also of a test no
+   * longer live, to a learner who has attempts of it (decision 016).
+   */
   async results(userId: string, assessmentId: string) {
-    const a = await this.authorized(userId, assessmentId);
+    const a = await this.authorized(userId, assessmentId, { ownAttempt: true });
     const [attempts, questions] = await Promise.all([this.attempts(userId, a), this.questions(a)]);
+    if (!a.live && !attempts.length) throw notFound('Assessment');
     return attempts.filter((t) => t.status === 'submitted').map((t) => toResult(a, questions, t, attempts));
   }
 

@@ -20,6 +20,8 @@ const toAssessment = (a: Row, questions: AdminQuestion[]): AdminAssessment => ({
   attemptCount: a.attempt_count as number,
   learnersSee: a.learners_see as boolean,
   questions,
+  // bigint: node-postgres reads it as a string.
+  version: String(a.edit_version),
 });
 
 const ASSESSMENT = `select a.*, (select count(*) from assessment_attempts t where t.assessment_id = a.id)::int as attempt_count,

@@ -59,7 +59,8 @@ export const assessmentsAdminRoutes: FastifyPluginAsyncZod<{ service: Assessment
     {
       schema: {
         ...admin,
-        summary: 'Edit the settings: title, pass mark, attempts, time limit, shuffle, skippable, published',
+        summary:
+          'Edit the settings: title, pass mark, attempts, time limit, shuffle, skippable, published (409 EDIT_CONFLICT when another edit came first)',
         params: idParams,
         body: assessmentUpdate,
         response: one,

@@ -10,6 +10,7 @@ import { inTransaction, type TxClient } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../admin/audit.repo.js';
+import { sameVersion } from '../admin/versioned.js';
 import * as repo from './assessments-admin.repo.js';
 import * as w from './assessments-admin.write.js';
 
@@ -71,8 +72,15 @@ export class AssessmentsAdminService {
     }
   }
 
-  update(actorId: string, id: string, input: AssessmentUpdate) {
-    return this.write(actorId, id, 'assessment.update', (c) => w.updateAssessment(c, id, input));
+  /**
+   * Edits the settings. Refused (409 EDIT_CONFLICT) when another edit of them came first since `version` was
+   * read: checked under the assessment's lock, so of two edits based on one read the second fails.
+   */
+  update(actorId: string, id: string, { version, ...input }: AssessmentUpdate) {
+    return this.write(actorId, id, 'assessment.update', async (c, before) => {
+      sameVersion(before, version, 'Assessment');
+      await w.updateAssessment(c, id, input);
+    });
   }
 
   /** Only a test nobody has started: attempts, grades and certificates rest on it. Unpublish it instead. */

@@ -36,16 +36,20 @@ export async function insertAssessment(c: TxClient, courseId: string, input: Ass
   return id;
 }
 
-export async function updateAssessment(c: TxClient, id: string, input: AssessmentUpdate) {
+/** An edit of the settings: it raises their edit version (and moves the learners' version on). */
+export async function updateAssessment(c: TxClient, id: string, input: Omit<AssessmentUpdate, 'version'>) {
   const sets: string[] = [];
   const values: unknown[] = [];
   for (const [key, column] of Object.entries(SETTINGS)) {
-    const v = input[key as keyof AssessmentUpdate];
+    const v = input[key as keyof typeof input];
     if (v === undefined) continue;
     values.push(v);
     sets.push(`${column} = $${values.length + 1}`);
   }
-  if (sets.length) await c.query(`update assessments set ${sets.join(', ')} where id = $1`, [id, ...values]);
+  await c.query(
+    `update assessments set ${[...sets, 'edit_version = edit_version + 1'].join(', ')} where id = $1`,
+    [id, ...values],
+  );
   await bumpVersion(c, id);
 }
 

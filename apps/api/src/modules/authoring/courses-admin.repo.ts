@@ -67,6 +67,8 @@ const toEpisode = (e: Row) => {
       durationSeconds: e.duration_seconds as number,
       posterUrl: e.has_poster ? `/api/media/poster/${e.video_asset_id as string}` : null,
     },
+    // bigint: node-postgres reads it as a string.
+    version: String(e.version),
   };
 };
 

@@ -150,7 +150,7 @@ export const coursesAdminRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         ...admin,
-        summary: 'Edit an episode',
+        summary: "Edit an episode's fields (409 EDIT_CONFLICT when another edit came first)",
         params: episodeIdParams,
         body: episodeUpdate,
         response: one,

@@ -142,14 +142,21 @@ export class CoursesAdminService {
     });
   }
 
-  async updateEpisode(actorId: string, episodeId: string, input: EpisodeUpdate) {
+  /**
+   * Edits the episode's own fields. Refused (409 EDIT_CONFLICT) when another edit of them came first since
+   * `version` was read: checked under the course's lock, as a course's edit is.
+   */
+  async updateEpisode(actorId: string, episodeId: string, { version, ...input }: EpisodeUpdate) {
     const courseId = await this.courseOf(episodeId);
     return this.write(actorId, courseId, 'episode.update', async (c, before) => {
+      const e = sameVersion(
+        before.episodes.find((x) => x.id === episodeId),
+        version,
+        'Episode',
+      );
       // Hiding or showing an episode of a published course must not publish a half-done one.
-      if (before.status === 'published' && input.published) {
-        const e = before.episodes.find((x) => x.id === episodeId);
-        if (e && !e.published && e.video.status !== 'ready') throw noReadyVideo();
-      }
+      if (before.status === 'published' && input.published && !e.published && e.video.status !== 'ready')
+        throw noReadyVideo();
       await w.updateEpisode(c, episodeId, input);
     });
   }

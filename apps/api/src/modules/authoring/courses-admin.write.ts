@@ -92,9 +92,13 @@ export async function insertEpisode(c: TxClient, courseId: string, input: Episod
   return id;
 }
 
-export async function updateEpisode(c: TxClient, id: string, input: EpisodeUpdate) {
+/** An edit of the episode's own fields: it raises the episode's edit version. */
+export async function updateEpisode(c: TxClient, id: string, input: Omit<EpisodeUpdate, 'version'>) {
   const { sets, values } = assignments(input, EPISODE_COLUMNS);
-  if (sets.length) await c.query(`update episodes set ${sets.join(', ')} where id = $1`, [id, ...values]);
+  await c.query(`update episodes set ${[...sets, 'version = version + 1'].join(', ')} where id = $1`, [
+    id,
+    ...values,
+  ]);
 }
 
 /** True when a learner has played the episode or started its quiz (what removing it would erase). */

@@ -1,8 +1,9 @@
 import type { AdminAssessment } from '@rianroo/contract';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { KEYS, nowSeconds } from '../../../lib/storage';
+import { ToastProvider } from '../../../lib/toast';
 import { withApp } from '../../../test-content';
 import AssessmentPage from './AssessmentPage';
 
@@ -38,21 +39,32 @@ const test = (over: Partial<AdminAssessment>): AdminAssessment => ({
   attemptCount: 0,
   learnersSee: true,
   questions: [],
+  version: '3',
   ...over,
 });
 
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let answer: AdminAssessment;
+let patches: Record<string, unknown>[] = [];
 beforeEach(() => {
   localStorage.setItem(KEYS.token, 'access');
   localStorage.setItem(KEYS.tokenSavedTime, String(nowSeconds()));
+  patches = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ items: [answer] }), {
-          headers: { 'content-type': 'application/json' },
-        }),
-    ),
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'PATCH') {
+        patches.push(JSON.parse(String(init.body)));
+        // Another administrator's save came first: the test moved on.
+        answer = test({ title: 'ชื่อจากผู้ดูแลอีกคน', passingScore: 80, version: '4' });
+        return json(
+          { statusCode: 409, code: 'EDIT_CONFLICT', message: 'Another administrator changed this meanwhile' },
+          409,
+        );
+      }
+      return json({ items: [answer] });
+    }),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -60,12 +72,33 @@ afterEach(() => vi.unstubAllGlobals());
 const renderPage = () =>
   render(
     withApp(
-      <Routes>
-        <Route path="/admin/courses/:courseId/assessments/:assessmentId" element={<AssessmentPage />} />
-      </Routes>,
+      <ToastProvider>
+        <Routes>
+          <Route path="/admin/courses/:courseId/assessments/:assessmentId" element={<AssessmentPage />} />
+        </Routes>
+      </ToastProvider>,
       `/admin/courses/${COURSE}/assessments/${TEST}`,
     ),
   );
+
+describe('the settings form', () => {
+  it('sends the version it was read at; refused as EDIT_CONFLICT, it says so and shows the settings as they are now', async () => {
+    answer = test({});
+    renderPage();
+    const title = await screen.findByLabelText('ชื่อแบบทดสอบ');
+    fireEvent.change(title, { target: { value: 'ชื่อของฉัน' } });
+    fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(patches).toMatchObject([{ title: 'ชื่อของฉัน', version: '3' }]));
+    expect(await screen.findByText(/มีผู้ดูแลระบบคนอื่นแก้ไขรายการนี้ไปก่อนแล้ว/)).toBeTruthy();
+    // Read again: the other administrator's settings, and the next save is based on them.
+    await waitFor(() => expect((title as HTMLInputElement).value).toBe('ชื่อจากผู้ดูแลอีกคน'));
+    expect((screen.getByLabelText(/เกณฑ์ผ่าน/) as HTMLInputElement).value).toBe('80');
+    fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() =>
+      expect(patches[1]).toMatchObject({ title: 'ชื่อจากผู้ดูแลอีกคน', passingScore: 80, version: '4' }),
+    );
+  });
+});
 const EMPTY = 'ตั้งให้แสดงแล้ว แต่ผู้เรียนยังไม่เห็น เพราะยังไม่มีคำถามที่ใช้งานอยู่';
 
 describe('a published test learners do not see', () => {

@@ -9,20 +9,32 @@ import { CheckboxField } from '../../../components/ui/CheckboxField';
 
 const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
 
-/** Title, pass mark, attempts, time limit and the switches of one quiz or test. */
+const initial = (a: AdminAssessment) => ({
+  title: a.title,
+  passingScore: String(a.passingScore),
+  maxAttempts: a.maxAttempts === null ? '' : String(a.maxAttempts),
+  minutes: a.timeLimitSeconds === null ? '' : String(a.timeLimitSeconds / 60),
+  shuffleQuestions: a.shuffleQuestions,
+  skippable: a.skippable,
+  published: a.published,
+});
+
+/**
+ * Title, pass mark, attempts, time limit and the switches of one quiz or test. Saving sends the version the
+ * form was read at, so a change another administrator made meanwhile is refused (EDIT_CONFLICT, said in a
+ * toast) rather than overwritten; the test is then read again and the form shows it as it is now (as the course
+ * form does). An edit of the questions is no edit of the settings: the form keeps what is typed in it.
+ */
 export function SettingsForm({ assessment: a }: { assessment: AdminAssessment }) {
   const { t } = useAdminI18n();
   const update = useUpdateAssessment(a.courseId, a.id);
   const write = useAdminWrite();
-  const [v, setV] = useState({
-    title: a.title,
-    passingScore: String(a.passingScore),
-    maxAttempts: a.maxAttempts === null ? '' : String(a.maxAttempts),
-    minutes: a.timeLimitSeconds === null ? '' : String(a.timeLimitSeconds / 60),
-    shuffleQuestions: a.shuffleQuestions,
-    skippable: a.skippable,
-    published: a.published,
-  });
+  const [v, setV] = useState(() => initial(a));
+  const [seen, setSeen] = useState(a.version);
+  if (a.version !== seen) {
+    setSeen(a.version);
+    setV(initial(a));
+  }
   const text = (k: 'title' | 'passingScore' | 'maxAttempts' | 'minutes') => ({
     value: v[k],
     onChange: (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value }),
@@ -42,6 +54,7 @@ export function SettingsForm({ assessment: a }: { assessment: AdminAssessment })
         shuffleQuestions: v.shuffleQuestions,
         skippable: v.skippable,
         published: v.published,
+        version: seen,
       }),
       t('admin.course.saved'),
     ).catch(() => {});

@@ -29,7 +29,10 @@ export const useCreateAssessment = (courseId: string) => {
   });
 };
 
-/** A write to one assessment: its answer (the assessment after) replaces it in the course's list. */
+/**
+ * A write to one assessment: its answer (the assessment after) replaces it in the course's list. A refused
+ * write (an EDIT_CONFLICT among them) reads the list again, so the forms show what it is now.
+ */
 function useAssessmentWrite<V>(courseId: string, fn: (v: V) => Promise<AdminAssessment>) {
   const qc = useQueryClient();
   return useMutation({
@@ -38,6 +41,7 @@ function useAssessmentWrite<V>(courseId: string, fn: (v: V) => Promise<AdminAsse
       qc.setQueryData<AdminAssessmentList>(listKey(courseId), (list) =>
         list ? { items: list.items.map((x) => (x.id === a.id ? a : x)) } : list,
       ),
+    onError: () => qc.invalidateQueries({ queryKey: listKey(courseId) }),
   });
 }
 

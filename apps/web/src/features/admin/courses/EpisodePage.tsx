@@ -1,9 +1,11 @@
+import type { AdminEpisode } from '@rianroo/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { textLink } from '../../../components/ui/link-styles';
 import { TextField } from '../../../components/ui/TextField';
+import { ApiError } from '../../../lib/api-error';
 import { EpisodeQuiz } from '../assessments/EpisodeQuiz';
 import { AdminPage } from '../components/AdminPage';
 import { useAdminI18n } from '../i18n';
@@ -30,39 +32,42 @@ export default function EpisodePage() {
       <Link to={`/admin/courses/${courseId}`} className={textLink}>
         {t('admin.episode.back')}
       </Link>
-      <EpisodeFields
-        courseId={courseId}
-        episodeId={episodeId}
-        title={episode.title}
-        teaser={episode.isTeaser}
-        shown={episode.published}
-      />
+      <EpisodeFields courseId={courseId} episode={episode} />
       <EpisodeVideo episodeId={episodeId} title={episode.title} courseId={courseId} />
       <EpisodeQuiz courseId={courseId} episodeId={episodeId} title={episode.title} />
     </AdminPage>
   );
 }
 
-function EpisodeFields(p: {
-  courseId: string;
-  episodeId: string;
-  title: string;
-  teaser: boolean;
-  shown: boolean;
-}) {
+const initial = (e: AdminEpisode) => ({ title: e.title, teaser: e.isTeaser, shown: e.published });
+
+/**
+ * The episode's title, teaser and shown flags. Saving sends the version the form was read at, so a change
+ * another administrator made meanwhile is refused (EDIT_CONFLICT, said in a toast) rather than overwritten; the
+ * course is then read again and the form shows the episode as it is now (as the course form does).
+ */
+function EpisodeFields({ courseId, episode }: { courseId: string; episode: AdminEpisode }) {
   const { t } = useAdminI18n();
-  const update = useUpdateEpisode(p.courseId, p.episodeId);
+  const update = useUpdateEpisode(courseId, episode.id);
   const write = useAdminWrite();
-  const [title, setTitle] = useState(p.title);
-  const [teaser, setTeaser] = useState(p.teaser);
   // A new episode of a published course starts hidden; it is shown once its video is ready (else refused).
-  const [shown, setShown] = useState(p.shown);
+  const [v, setV] = useState(() => initial(episode));
+  const [seen, setSeen] = useState(episode.version);
+  if (episode.version !== seen) {
+    setSeen(episode.version);
+    setV(initial(episode));
+  }
+  const { title, teaser, shown } = v;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // Refused (no ready video yet): the box says again what learners see.
-    write(update.mutateAsync({ title, isTeaser: teaser, published: shown }), t('admin.course.saved')).catch(
-      () => setShown(p.shown),
-    );
+    write(
+      update.mutateAsync({ title, isTeaser: teaser, published: shown, version: seen }),
+      t('admin.course.saved'),
+    ).catch((err: unknown) => {
+      // Refused as it has no ready video yet (so it is hidden): the box says again what learners see.
+      if (err instanceof ApiError && err.code === 'EPISODE_NOT_READY')
+        setV((now) => ({ ...now, shown: false }));
+    });
   };
   return (
     <form
@@ -73,11 +78,19 @@ function EpisodeFields(p: {
         className="min-w-60 flex-1"
         label={t('admin.episode.title')}
         value={title}
-        onChange={(e) => setTitle(e.target.value)}
+        onChange={(e) => setV({ ...v, title: e.target.value })}
         required
       />
-      <CheckboxField label={t('admin.episodes.teaser')} checked={teaser} onChange={setTeaser} />
-      <CheckboxField label={t('admin.episodes.shown')} checked={shown} onChange={setShown} />
+      <CheckboxField
+        label={t('admin.episodes.teaser')}
+        checked={teaser}
+        onChange={(c) => setV({ ...v, teaser: c })}
+      />
+      <CheckboxField
+        label={t('admin.episodes.shown')}
+        checked={shown}
+        onChange={(c) => setV({ ...v, shown: c })}
+      />
       <Button type="submit" busy={update.isPending}>
         {t('admin.course.save')}
       </Button>

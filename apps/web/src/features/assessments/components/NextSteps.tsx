@@ -7,9 +7,12 @@ import { primaryLink, secondaryLink } from '../../../components/ui/link-styles';
 import { episodesQuery } from '../../../lib/course-episodes';
 import { useI18n } from '../../../lib/i18n';
 
-/** May the learner take the test again after this result: attempts left, and never to redo a passed pre-test. */
+/**
+ * May the learner take the test again after this result: it still takes attempts (not hidden since), attempts
+ * are left, and never to redo a passed pre-test.
+ */
 export const canRetry = (a: AssessmentDetail, r: AssessmentResult) =>
-  a.attemptsLeft !== 0 && !(a.kind === 'pre_test' && r.passed);
+  a.live && a.attemptsLeft !== 0 && !(a.kind === 'pre_test' && r.passed);
 
 /**
  * What comes after a result: another attempt while allowed; then the pre-test leads to the first episode, an
@@ -54,6 +57,7 @@ export function NextSteps({
 
   return (
     <Card title={t('assess.next.title')} className="mt-8">
+      {!assessment.live && <p className="mt-2 font-medium text-slate-800">{t('assess.closed')}</p>}
       {outOfAttempts && (
         <p className="mt-2 font-medium text-slate-800">
           {assessment.kind === 'post_test' ? t('assess.outOfAttemptsPost') : t('assess.outOfAttempts')}

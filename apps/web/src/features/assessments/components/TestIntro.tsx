@@ -8,7 +8,8 @@ import { TestProblem } from './TestProblem';
 
 /**
  * Before an attempt: what the test is (questions, passing score, attempts, time), the best score so far with
- * the latest result, and Start (or Skip for a skippable pre-test).
+ * the latest result, and Start (or Skip for a skippable pre-test); a test hidden since the learner took it
+ * shows their results only, and says it takes no new attempt.
  */
 export function TestIntro({
   slug,
@@ -74,7 +75,9 @@ export function TestIntro({
           </p>
         )}
       </section>
-      {outOfAttempts ? (
+      {!a.live ? (
+        <p className="font-medium text-slate-800">{t('assess.closed')}</p>
+      ) : outOfAttempts ? (
         <p className="font-medium text-slate-800">
           {t('assess.noAttemptsLeft', { max: a.maxAttempts ?? 0 })}
         </p>

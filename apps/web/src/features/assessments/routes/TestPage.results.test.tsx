@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiError,
@@ -153,5 +153,49 @@ describe('TestPage: results and next steps', () => {
     expect(await screen.findByText('คุณใช้สิทธิ์ทำแบบทดสอบนี้ครบแล้ว')).toBeTruthy();
     expect(screen.queryByText('English server message')).toBeNull();
     await waitFor(() => expect(calls.filter((c) => c.path === '/assessment-response')).toHaveLength(1));
+  });
+
+  it('shows the result of an attempt handed in after its test was hidden, even when the test cannot be read again (404)', async () => {
+    let graded = false;
+    let refused = 0;
+    fakeApi({
+      ...baseRoutes,
+      'GET /assessment/test-1': () => {
+        if (!graded) return json(detail({ attemptsUsed: 1, attemptsLeft: 2, inProgress: attempt() }));
+        refused++;
+        return apiError(404, 'NOT_FOUND');
+      },
+      'POST /assessment-result': () => {
+        graded = true;
+        return json(result());
+      },
+    });
+    renderTestPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'ส่งคำตอบ' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'ส่งคำตอบ' }));
+    expect(await screen.findByRole('heading', { name: 'ผลการทดสอบ' })).toBeTruthy();
+    expect(screen.getByText('75%')).toBeTruthy();
+    // The test was read again (and refused) after the result came: the result stays, not "not found".
+    await waitFor(() => expect(refused).toBe(1));
+    await act(() => new Promise((r) => setTimeout(r)));
+    expect(screen.queryByText('ไม่พบแบบทดสอบนี้ในคอร์ส')).toBeNull();
+    expect(screen.getByText('ได้ 3 จาก 4 คะแนน')).toBeTruthy();
+  });
+
+  it('a test hidden since the learner took it shows their result and intro, says it takes no new attempt, and offers none', async () => {
+    fakeApi({
+      ...baseRoutes,
+      'GET /assessment/test-1': detail({ live: false, attemptsUsed: 1, attemptsLeft: 2, bestScore: 25 }),
+      'GET /assessment-result?assessmentId=test-1': [result({ passed: false, score: 25 })],
+    });
+    const { unmount } = renderTestPage(latest);
+    expect(await screen.findByRole('heading', { name: 'ผลการทดสอบ' })).toBeTruthy();
+    expect(screen.getByText('แบบทดสอบนี้ปิดรับการทำใหม่แล้ว ผลการทดสอบของคุณยังดูได้ที่นี่')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'ทำอีกครั้ง' })).toBeNull();
+    unmount();
+    renderTestPage();
+    expect(await screen.findByText('แบบทดสอบนี้ปิดรับการทำใหม่แล้ว ผลการทดสอบของคุณยังดูได้ที่นี่')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ดูผลครั้งล่าสุด' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /เริ่มทำ/ })).toBeNull();
   });
 });

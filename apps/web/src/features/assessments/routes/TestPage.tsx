@@ -31,8 +31,10 @@ export default function TestPage() {
   const { t } = useI18n();
   const course = useCourseBySlug(slug);
   const detail = useAssessment(assessmentId);
-  const error = course.error ?? detail.error;
   const a = detail.data;
+  // A failed reading again keeps what is known: a result just handed in (its answer in the results) still shows,
+  // also when the test cannot be read any more (a 404, hidden since, or its course unpublished).
+  const error = (course.data ? null : course.error) ?? (a ? null : detail.error);
   useDocumentMeta(
     a && course.data ? t('assess.pageTitle', { title: a.title, course: course.data.title }) : null,
     null,

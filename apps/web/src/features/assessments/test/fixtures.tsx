@@ -71,6 +71,7 @@ export const detail = (over: Partial<AssessmentDetail> = {}): AssessmentDetail =
   bestScore: null,
   passed: false,
   inProgress: null,
+  live: true,
   ...over,
 });
 
