@@ -118,7 +118,17 @@ const envSchema = z.object({
     .min(1)
     .default(5 * 60),
   REGISTER_MAX_PER_HOUR: z.coerce.number().int().min(1).default(20),
-  SMTP_URL: optionalString,
+  /** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start), with the credentials in it. */
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .url({
+        protocol: /^smtps?$/,
+        hostname: /^.+$/,
+        error: 'an smtp:// or smtps:// address, e.g. smtp://user:password@mail.example.com:587',
+      })
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Rianroo <no-reply@rianroo.local>'),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
   /** Also fold played seconds into the retention aggregates every this many seconds (the job runs each minute anyway). */

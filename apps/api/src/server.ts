@@ -3,7 +3,7 @@ import { isLoopback } from './lib/net.js';
 import { adminPanelBuilt } from './plugins/cms-setup.js';
 import { generateSummaries } from './modules/documents/documents.service.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/bootstrap.js';
+import { DatabaseUnreachable, openDatabase } from './db/bootstrap.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from './db/seed.js';
 import { warmUp } from './db/warm.js';
 import { warmUpRequests } from './lib/warm-up.js';
@@ -92,6 +92,9 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`[rianroo] failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  // What the operator can put right is told in one line; anything else with its stack.
+  const told =
+    err instanceof DatabaseUnreachable ? err.message : err instanceof Error ? err.stack : String(err);
+  process.stderr.write(`[rianroo] failed to start: ${told}\n`);
   process.exit(1);
 });

@@ -42,6 +42,34 @@ describe('configuration', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
 
+  it('takes SMTP_URL only as an smtp:// or smtps:// address, naming SMTP_URL (never echoing it) otherwise', () => {
+    for (const wrong of [
+      'not a url',
+      'mail.example.com:587',
+      'http://mail.example.com',
+      'smtp://',
+      'smtp://user:s3cret@',
+    ]) {
+      const err = (() => {
+        try {
+          loadConfig({ SMTP_URL: wrong });
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(err, wrong).toBeInstanceOf(ConfigError);
+      expect((err as Error).message, wrong).toMatch(/^\s+SMTP_URL: an smtp:\/\/ or smtps:\/\/ address/m);
+      expect((err as Error).message).not.toContain('s3cret');
+    }
+    for (const right of [
+      'smtp://mail.example.com:587',
+      'smtps://u:p@mail.example.com:465',
+      'smtp://127.0.0.1:2525',
+    ])
+      expect(loadConfig({ SMTP_URL: right }).smtpUrl).toBe(right);
+    expect(loadConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
+  });
+
   it('refuses production without real secrets, accepts it with them', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET must be set/);
     const real = {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEALTH_CHECK_TIMEOUT_MS } from '../src/db/client.js';
 import { createTestApp, register, type TestApp } from './helpers.js';
+import { createPartitionedTestApp, within } from './partition-proxy.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,5 +49,63 @@ describe('Prometheus metrics at /metrics', () => {
     const body = (await scrape({ authorization: 'Bearer scrape-token-for-tests' })).body;
     expect(body).toMatch(/job_queue_depth\{queue="metrics.test"\} 2/);
     expect(body).toMatch(/job_queue_oldest_seconds\{queue="metrics.test"\} [\d.e-]+/);
+    expect(body).toMatch(/^job_queue_figures_read 1$/m);
   });
+});
+
+describe('/metrics without METRICS_TOKEN', () => {
+  it('answers only this machine by every measure: never a visitor forwarded by a proxy, even one on this machine', async () => {
+    const local = await createTestApp({ TRUST_PROXY: 'loopback' });
+    try {
+      const ask = (remoteAddress: string, headers: Record<string, string> = {}) =>
+        local.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+      const answers = await Promise.all([
+        ask('127.0.0.1'),
+        ask('::1'),
+        ask('127.0.0.1', { 'x-forwarded-for': '127.0.0.1' }),
+        // A visitor through the trusted local proxy, and forwarding headers the API does not trust but names.
+        ask('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }),
+        ask('127.0.0.1', { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' }),
+        ask('127.0.0.1', { 'x-forwarded-for': '203.0.113.9, 127.0.0.1' }),
+        ask('127.0.0.1', { 'x-real-ip': '203.0.113.9' }),
+        ask('127.0.0.1', { forwarded: 'for="[2001:db8::1]:4711"' }),
+        ask('203.0.113.9'),
+        ask('203.0.113.9', { 'x-forwarded-for': '127.0.0.1' }),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 404, 404, 404, 404, 404, 404, 404]);
+      expect(answers[3]!.json()).toEqual({
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: 'Route GET /metrics not found',
+      });
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('/metrics when PostgreSQL stops answering (a partition)', () => {
+  it('still answers every scrape within a few seconds, without the queue figures and saying so', async () => {
+    const t = await createPartitionedTestApp({ METRICS_TOKEN: 'scrape-token-for-tests' });
+    const scrape = () =>
+      t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape-token-for-tests' } });
+    try {
+      await t.app.jobs.send('metrics.partition', { x: 1 });
+      expect((await scrape()).body).toMatch(/job_queue_depth\{queue="metrics.partition"\} 1/);
+      t.proxy.freeze();
+      const answers =
+        (await within(Promise.all(Array.from({ length: 5 }, scrape)), HEALTH_CHECK_TIMEOUT_MS + 3000)) ?? [];
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      const body = answers[0]!.body;
+      expect(body).toMatch(/^job_queue_figures_read 0$/m);
+      expect(body).not.toMatch(/job_queue_depth\{/);
+      // What does not need the database is there: the pool (its callers waiting), the process.
+      expect(body).toMatch(/db_pool_connections\{state="waiting"\} \d+/);
+      expect(body).toMatch(/process_cpu_seconds_total/);
+      t.proxy.thaw();
+      expect((await scrape()).body).toMatch(/^job_queue_figures_read 1$/m);
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
 });

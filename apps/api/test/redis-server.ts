@@ -9,10 +9,13 @@ export const redisAvailable = existsSync(REDIS);
 if (!redisAvailable)
   console.warn(`\n*** redis-server not found at ${REDIS}: tests that need Redis are SKIPPED ***\n`);
 
-/** A real redis-server of the test's own on 127.0.0.1 (nothing saved), and how to stop it. */
-export async function startRedis() {
+/**
+ * A real redis-server of the test's own on 127.0.0.1 (nothing saved), and how to stop it (resolved once it has
+ * exited). `port`: the one of a server stopped earlier, to start it again where its clients look.
+ */
+export async function startRedis(port?: number) {
   if (!redisAvailable) throw new Error(`redis-server is required in CI (${REDIS})`);
-  const port = await freePort();
+  port ??= await freePort();
   const server = spawn(
     REDIS,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -26,5 +29,13 @@ export async function startRedis() {
     });
     server.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
   });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => void server.kill('SIGTERM') };
+  const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: () => {
+      server.kill('SIGTERM');
+      return exited;
+    },
+  };
 }

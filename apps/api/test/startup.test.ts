@@ -108,6 +108,29 @@ describe('start-up of the built server', () => {
   }, 240_000);
 });
 
+describe('start-up with a DATABASE_URL that cannot be reached', () => {
+  it('stops with one line naming DATABASE_URL, its host, port and error code: no stack trace, no password', async () => {
+    const port = await freePort(); // nothing listens there
+    const child = spawn(process.execPath, [path.join(apiRoot(), 'dist', 'server.js')], {
+      env: {
+        ...env,
+        DATABASE_URL: `postgres://app:s3cret-pw@127.0.0.1:${port}/rianroo`,
+        CMS_ENABLED: 'false',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(out.trim().split('\n')).toEqual([
+      `[rianroo] failed to start: cannot connect to the database of DATABASE_URL at 127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}`,
+    ]);
+    expect(out).not.toContain('s3cret-pw');
+  }, 60_000);
+});
+
 describe('a kill -9 under progress load', () => {
   it('loses no acknowledged save: every learner reads back at least the last position the server confirmed', async () => {
     const database = await createTestDatabase();

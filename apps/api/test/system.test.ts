@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEALTH_CHECK_TIMEOUT_MS } from '../src/db/client.js';
 import { createTestApp, device, type TestApp } from './helpers.js';
+import { createPartitionedTestApp, within } from './partition-proxy.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -141,6 +143,31 @@ describe('system endpoints and HTTP conventions', () => {
   it('lists development e-mail outside production', async () => {
     expect((await t.app.inject('/api/dev/mail')).statusCode).toBe(200);
   });
+
+  it('shows the development outbox only to this machine: never to a visitor forwarded by a proxy on it', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'loopback' });
+    try {
+      const ask = (remoteAddress: string, headers: Record<string, string> = {}) =>
+        proxied.app.inject({ url: '/api/dev/mail', remoteAddress, headers });
+      const answers = await Promise.all([
+        ask('127.0.0.1'),
+        ask('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }),
+        ask('127.0.0.1', { 'x-real-ip': '203.0.113.9' }),
+        ask('203.0.113.9'),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 404, 404]);
+      expect(answers[1]!.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+      // The same app with no proxy in front: a forwarding header the API does not trust still names a visitor.
+      const direct = await t.app.inject({
+        url: '/api/dev/mail',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(direct.statusCode).toBe(404);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('production', () => {
@@ -164,4 +191,35 @@ describe('production', () => {
       await prod.close();
     }
   });
+});
+
+describe('when PostgreSQL stops answering (a partition)', () => {
+  it('readiness answers 503 in the one error shape within about 2 s, liveness still answers, and ready again after', async () => {
+    const t = await createPartitionedTestApp();
+    try {
+      expect((await t.app.inject('/api/ready')).statusCode).toBe(200);
+      t.proxy.freeze();
+      const started = performance.now();
+      const [health, ...ready] =
+        (await within(
+          Promise.all([
+            t.app.inject('/api/health'),
+            ...Array.from({ length: 10 }, () => t.app.inject('/api/ready')),
+          ]),
+          HEALTH_CHECK_TIMEOUT_MS + 3000,
+        )) ?? [];
+      expect(performance.now() - started).toBeLessThan(HEALTH_CHECK_TIMEOUT_MS + 1500);
+      expect(health?.statusCode).toBe(200);
+      expect(ready.map((r) => r.statusCode)).toEqual(ready.map(() => 503));
+      expect(ready[0]!.json()).toEqual({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'Database unreachable',
+      });
+      t.proxy.thaw();
+      expect((await t.app.inject('/api/ready')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
 });

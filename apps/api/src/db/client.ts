@@ -7,8 +7,20 @@ import * as schema from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/**
+ * The longest a caller waits for a pooled connection, a new one's connecting included: past it, the checkout
+ * fails ("timeout exceeded when trying to connect", answered 503 with Retry-After) instead of waiting for ever
+ * on a database that stopped answering. Statements themselves have no time limit (migrations, retention folds).
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 export function createDb(url: string, max = 20): Db {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   return drizzle(pool, { schema }) as Db;
@@ -26,6 +38,54 @@ export async function runMigrations(db: Db, migrationsFolder: string): Promise<v
   } finally {
     await lock.query('select pg_advisory_unlock(hashtext($1))', ['rianroo:migrations']).catch(() => {});
     lock.release();
+  }
+}
+
+/** How long a health check (readiness, the metrics' database figures) waits for the database in all. */
+export const HEALTH_CHECK_TIMEOUT_MS = 2000;
+
+/**
+ * Runs one short statement of a health check, bounded as a whole (the checkout included) by `ms`, so that the
+ * check answers when the database does not (a partition, a frozen primary): rejects once the time is up. A
+ * connection that did not answer in time is closed, not given back to the pool. Only for such checks: the
+ * platform's own statements take the time they need.
+ */
+export async function queryWithin<R extends pg.QueryResultRow>(
+  db: Db,
+  text: string,
+  ms = HEALTH_CHECK_TIMEOUT_MS,
+): Promise<R[]> {
+  const deadline = Date.now() + ms;
+  const checkout = db.$client.connect();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the database did not answer within ${ms} ms`)), ms);
+  });
+  let client: pg.PoolClient;
+  try {
+    client = await Promise.race([checkout, late]);
+  } catch (err) {
+    // A checkout that comes after all is given back.
+    checkout.then(
+      (c) => c.release(),
+      () => {},
+    );
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  try {
+    // node-postgres reads a per-query `query_timeout` (its types know only the client-wide one).
+    const query: pg.QueryConfig & { query_timeout: number } = {
+      text,
+      query_timeout: Math.max(1, deadline - Date.now()),
+    };
+    const result = await client.query<R>(query);
+    client.release();
+    return result.rows;
+  } catch (err) {
+    client.release(err as Error);
+    throw err;
   }
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
+import { queryWithin } from '../db/client.js';
+import { fromThisMachine } from '../lib/net.js';
 import { isWarmUpRequest } from '../lib/warm-up.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -11,13 +13,11 @@ export interface Metrics {
   progressSaves: Counter;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 /**
  * Prometheus metrics at `/metrics`: requests per route and status and their latency, the job queues (depth and
  * the age of their oldest waiting job), mail sent and failed, the database pool, progress saves, and the
  * process's own (CPU, memory, event-loop delay). Scraped with `METRICS_TOKEN` as a bearer token; without
- * one, only from this machine.
+ * one, only from this machine (`fromThisMachine`: nothing forwarded by a proxy, even a local one).
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -61,7 +61,7 @@ export const metricsPlugin = fp(
       registers: [registry],
       async collect() {
         this.reset();
-        for (const r of await queueFigures()) this.set({ queue: r.name }, r.waiting);
+        for (const r of (await queueFigures()) ?? []) this.set({ queue: r.name }, r.waiting);
       },
     });
     new Gauge({
@@ -71,7 +71,7 @@ export const metricsPlugin = fp(
       registers: [registry],
       async collect() {
         this.reset();
-        for (const r of await queueFigures()) this.set({ queue: r.name }, r.oldest);
+        for (const r of (await queueFigures()) ?? []) this.set({ queue: r.name }, r.oldest);
       },
     });
     const pool = app.db.$client as unknown as { totalCount: number; idleCount: number; waitingCount: number };
@@ -87,28 +87,35 @@ export const metricsPlugin = fp(
       },
     });
 
-    // One query per scrape for both queue gauges.
+    // One query per scrape for both queue gauges, bounded: a database that stops answering leaves them out
+    // (job_queue_figures_read 0) rather than holding the scrape, when the operator needs the rest most.
     let figures:
-      { at: number; rows: Promise<{ name: string; waiting: number; oldest: number }[]> } | undefined;
+      { at: number; rows: Promise<{ name: string; waiting: number; oldest: number }[] | null> } | undefined;
     const queueFigures = () => {
       if (!figures || Date.now() - figures.at > 1000) {
         figures = {
           at: Date.now(),
-          rows: app.db.$client
-            .query<{ name: string; waiting: number; oldest: number }>(
-              `select name, count(*)::int as waiting,
-                      coalesce(extract(epoch from now() - min(start_after) filter (where start_after <= now())), 0)::float as oldest
-               from pgboss.job where state in ('created', 'retry') group by name`,
-            )
-            .then((r) => r.rows)
-            .catch((err: unknown) => {
-              app.log.warn({ err }, 'job queue figures not read');
-              return [];
-            }),
+          rows: queryWithin<{ name: string; waiting: number; oldest: number }>(
+            app.db,
+            `select name, count(*)::int as waiting,
+                    coalesce(extract(epoch from now() - min(start_after) filter (where start_after <= now())), 0)::float as oldest
+             from pgboss.job where state in ('created', 'retry') group by name`,
+          ).catch((err: unknown) => {
+            app.log.warn({ err }, 'job queue figures not read');
+            return null;
+          }),
         };
       }
       return figures.rows;
     };
+    new Gauge({
+      name: 'job_queue_figures_read',
+      help: 'Whether this scrape read the job queue figures from the database (0: it did not answer in time, job_queue_* left out)',
+      registers: [registry],
+      async collect() {
+        this.set((await queueFigures()) ? 1 : 0);
+      },
+    });
 
     app.addHook('onResponse', async (request, reply) => {
       const route = request.routeOptions.url ?? 'unmatched';
@@ -119,7 +126,7 @@ export const metricsPlugin = fp(
 
     const token = app.config.metricsToken;
     const allowed = (request: FastifyRequest) => {
-      if (!token) return LOOPBACK.has(request.socket.remoteAddress ?? '');
+      if (!token) return fromThisMachine(request);
       const given = Buffer.from(request.headers.authorization ?? '');
       const expected = Buffer.from(`Bearer ${token}`);
       return given.length === expected.length && timingSafeEqual(given, expected);

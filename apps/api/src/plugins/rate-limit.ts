@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { Gauge } from 'prom-client';
 import { AppError } from '../lib/errors.js';
 
 export interface Hit {
@@ -88,6 +89,105 @@ export class RedisStore implements LimiterStore {
   }
 }
 
+/** The longest a rate-limit command waits for Redis before the request counts in this process instead. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** After a command failed on a connection that still looks open, Redis is asked again this much later. */
+const REDIS_RETRY_MS = 5000;
+
+/** A connection to Redis for the counters: no command waits on a dead connection, none is queued while it is down. */
+export function limiterRedis(url: string) {
+  return new Redis(url, {
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 2000,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+  });
+}
+
+/**
+ * The shared counters in Redis, and this process's own while Redis cannot answer: as without REDIS_URL, each
+ * process then counts alone (docs/deploy.md), so a dead Redis loosens the limits N times for a while but never
+ * fails a request nor holds one longer than REDIS_COMMAND_TIMEOUT_MS. An outage is logged once, as a warning
+ * when it begins, and its end once; `shared` says which counters are in use (the `rate_limit_shared` gauge).
+ */
+export class FailoverStore implements LimiterStore {
+  private readonly redisStore: RedisStore;
+  private readonly local: MemoryStore;
+  private down = false;
+  private retryAt = 0;
+  private closing = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly log: FastifyBaseLogger,
+    now?: () => number,
+  ) {
+    this.redisStore = new RedisStore(redis);
+    this.local = new MemoryStore(now);
+    // Handled here, so ioredis never prints its "Unhandled error event" for each reconnection attempt.
+    redis.on('error', (err: Error) => this.lost(err));
+    redis.on('close', () => {
+      if (!this.closing) this.lost(new Error('connection to Redis closed'));
+    });
+    redis.on('ready', () => this.back());
+  }
+
+  /** Whether the counters in use are the shared ones in Redis (else this process's own). */
+  get shared() {
+    return !this.down && this.redis.status === 'ready';
+  }
+
+  private lost(err: Error) {
+    this.retryAt = Date.now() + REDIS_RETRY_MS;
+    if (this.down || this.closing) return;
+    this.down = true;
+    this.log.warn(
+      { err },
+      'Redis unreachable: rate limits count in each process alone until it answers again',
+    );
+  }
+  private back() {
+    this.retryAt = 0;
+    if (!this.down) return;
+    this.down = false;
+    this.log.info('Redis answers again: rate limits are shared again');
+  }
+
+  private async run<T>(op: (store: LimiterStore) => Promise<T>): Promise<T> {
+    if (this.redis.status !== 'ready' || Date.now() < this.retryAt) return op(this.local);
+    try {
+      const result = await op(this.redisStore);
+      this.back();
+      return result;
+    } catch (err) {
+      this.lost(err as Error);
+      return op(this.local);
+    }
+  }
+  peek(key: string) {
+    return this.run((s) => s.peek(key));
+  }
+  hit(key: string, windowSeconds: number) {
+    return this.run((s) => s.hit(key, windowSeconds));
+  }
+  release(key: string) {
+    return this.run((s) => s.release(key));
+  }
+  reset(key: string) {
+    // Both: a window counted here during an outage must not outlive a successful sign-in either.
+    return this.run(async (s) => {
+      await s.reset(key);
+      if (s !== this.local) await this.local.reset(key);
+    });
+  }
+  async close() {
+    this.closing = true;
+    await this.local.close();
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
+  }
+}
+
 export class Limiter {
   constructor(readonly store: LimiterStore) {}
 
@@ -127,9 +227,20 @@ const tooMany = (retryAfter: number) =>
 
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, opts: { now?: () => number }) => {
-    const store = app.config.redisUrl
-      ? new RedisStore(new Redis(app.config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }))
+    const redisUrl = app.config.redisUrl;
+    const store = redisUrl
+      ? new FailoverStore(limiterRedis(redisUrl), app.log, opts.now)
       : new MemoryStore(opts.now);
+    if (store instanceof FailoverStore && app.hasDecorator('metrics')) {
+      new Gauge({
+        name: 'rate_limit_shared',
+        help: '1 while the rate limits count in Redis, shared by every process; 0 while Redis is unreachable and this process counts alone',
+        registers: [app.metrics.registry],
+        collect() {
+          this.set(store.shared ? 1 : 0);
+        },
+      });
+    }
     app.decorate('limiter', new Limiter(store));
     app.addHook('onClose', () => store.close());
   },

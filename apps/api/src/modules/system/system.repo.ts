@@ -1,10 +1,11 @@
-import { desc, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { desc } from 'drizzle-orm';
+import { queryWithin, type Db } from '../../db/client.js';
 import { devMail } from '../../db/schema.js';
 
+/** Whether the database answers within HEALTH_CHECK_TIMEOUT_MS (readiness: a partition is a 503, not a hang). */
 export async function databaseAnswers(db: Db): Promise<boolean> {
   try {
-    await db.execute(sql`select 1`);
+    await queryWithin(db, 'select 1');
     return true;
   } catch {
     return false;

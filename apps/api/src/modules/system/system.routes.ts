@@ -1,7 +1,7 @@
 import { apiError, devMailList, healthAnswer, publicConfig, readyAnswer } from '@rianroo/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/errors.js';
-import { isLoopback } from '../../lib/net.js';
+import { fromThisMachine } from '../../lib/net.js';
 import { databaseAnswers, latestDevMail } from './system.repo.js';
 
 const tags = ['system'];
@@ -53,10 +53,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: devMailList },
         },
       },
-      // Every reset link is in there: only for this machine's own clients (the peer of the connection,
-      // never a forwarded-for header), whatever HOST the development server listens on.
+      // Every reset link is in there: only for this machine's own clients (`fromThisMachine`: not a visitor
+      // forwarded by a proxy, even one on this machine), whatever HOST the development server listens on.
       (request) => {
-        if (!isLoopback(request.socket.remoteAddress)) throw notFound('Route');
+        if (!fromThisMachine(request)) throw notFound('Route');
         return latestDevMail(app.db);
       },
     );
