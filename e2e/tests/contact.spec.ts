@@ -59,6 +59,32 @@ test('the library sends a member without contact details to the guard first, als
   expect(width).toBeLessThanOrEqual(360);
 });
 
+test('a member without contact details who opens a granted course directly meets the contact guard first, then the course', async ({
+  page,
+  request,
+}) => {
+  const u = await registerByApi(request, 'guard-direct');
+  const join = await request.post('/api/organizations/join', {
+    headers: { authorization: `Bearer ${u.access_token}` },
+    data: { code: 'RIANROO-HOSPITAL' },
+  });
+  expect(join.status()).toBe(200);
+  await withTokens(page, u);
+  // Straight to the organisation's course (a bookmark, a link in the organisation's mail), not via /library.
+  await page.goto('/library/course/healthy-eating');
+  await expect(page).toHaveURL(
+    `/guard-contact?redirect=${encodeURIComponent('/library/course/healthy-eating')}`,
+  );
+  await expect(page.getByText(/^องค์กรของคุณขอข้อมูลติดต่อ/)).toBeVisible();
+  // Too long for the field: it takes no more than the contract allows.
+  const organisation = page.getByLabel('หน่วยงาน / บริษัท');
+  await organisation.fill('ก'.repeat(121));
+  await expect(organisation).toHaveValue('ก'.repeat(120));
+  await fillContact(page, 'โรงพยาบาลตัวอย่าง');
+  // Given once, the course opens where the learner was going.
+  await expect(page).toHaveURL(/\/library\/course\/healthy-eating\/(episode|test)\//);
+});
+
 test('e-mail preferences: saved on the communication page; a mail link unsubscribes without a login, once', async ({
   page,
   browser,
@@ -90,6 +116,51 @@ test('e-mail preferences: saved on the communication page; a mail link unsubscri
   for (const name of [/ข่าวสาร/, /โปรโมชัน/, /การแจ้งเตือน/])
     await expect(page.getByRole('switch', { name })).not.toBeChecked();
   await stranger.close();
+});
+
+test('an e-mail switch whose save fails goes back and says so, even when another switch was saved meanwhile', async ({
+  page,
+  request,
+}) => {
+  const u = await registerByApi(request, 'comm-fail');
+  const saved = async () =>
+    (
+      await (
+        await request.get('/api/auth', { headers: { authorization: `Bearer ${u.access_token}` } })
+      ).json()
+    ).marketing as { news: boolean; promotions: boolean };
+  expect(await saved()).toMatchObject({ news: true, promotions: false });
+  await withTokens(page, u);
+  // The first save (news off) is held until the second (promotions on) has been saved, then fails.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let first = true;
+  await page.route(/\/api\/users\/[^/?]+$/, async (route) => {
+    if (route.request().method() !== 'PATCH' || !first) return route.continue();
+    first = false;
+    await held;
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' }),
+    });
+  });
+  await page.goto('/communication-page');
+  const news = page.getByRole('switch', { name: /ข่าวสารและคอร์สใหม่/ });
+  const promotions = page.getByRole('switch', { name: /โปรโมชันและส่วนลด/ });
+  await expect(news).toBeChecked();
+  await news.click();
+  const second = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.status() === 200);
+  await promotions.click();
+  await second;
+  release();
+  // The screen shows what is saved: news still on (the learner keeps getting it), promotions on; and it says so.
+  await expect(page.getByRole('alert').filter({ hasText: 'ข่าวสารและคอร์สใหม่' })).toContainText(
+    'บันทึก “ข่าวสารและคอร์สใหม่” ไม่สำเร็จ จึงกลับเป็นค่าเดิม ระบบนี้ขัดข้องชั่วคราว',
+  );
+  await expect(news).toBeChecked();
+  await expect(promotions).toBeChecked();
+  expect(await saved()).toMatchObject({ news: true, promotions: true });
 });
 
 test("teach with us: the application is sent without a login, with the spec's toast", async ({ page }) => {

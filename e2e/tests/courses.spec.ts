@@ -44,6 +44,25 @@ test('the catalogue finds a Thai word inside a title, filters by level, and open
   await expect(page.getByText('ไม่พบคอร์สนี้ หรือคอร์สยังไม่เปิดให้เรียน')).toBeVisible();
 });
 
+test('a catalogue link with a level the site does not have lists every course (as a bad page number does), not a dead-end error', async ({
+  page,
+  request,
+}) => {
+  const { total } = (await (await request.get('/api/courses?')).json()) as { total: number };
+  // An old or hand-edited link: ?page=abc is taken as the first page, ?level=expert as all levels.
+  await page.goto('/courses?level=expert');
+  await expect(page.getByRole('heading', { level: 1, name: 'คอร์สทั้งหมด' })).toBeVisible();
+  await expect(page.getByText(`${total} คอร์ส`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })).toBeVisible();
+  const level = page.getByLabel('ระดับ');
+  await expect(level).toHaveValue('');
+  // The app has it (the server's form would not move without its button), and no error is shown.
+  await level.selectOption('intermediate');
+  await expect(page).toHaveURL(/level=intermediate/);
+  await expect(page.getByText('2 คอร์ส')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('the library shows where I stopped and my courses with progress', async ({ page, request }) => {
   const u = await registerByApi(request, 'library');
   const search = await (await request.get('/api/courses?q=' + encodeURIComponent('ออมเงิน'))).json();

@@ -217,6 +217,50 @@ test('progress made offline is kept, then sent on the next visit and cleared', a
   expect((await progressOf(request, c, c.teaser.id))!.last_second).toBe(kept);
 });
 
+test("one learner's unsent progress is never saved for the next learner on that browser, and is saved when its owner signs in again", async ({
+  page,
+  request,
+}) => {
+  const first = await registerByApi(request, 'shared-pc-a');
+  const second = await registerByApi(request, 'shared-pc-b');
+  const c = await teaserReady(request, first);
+  const asSecond = { courseId: c.courseId, headers: { authorization: `Bearer ${second.access_token}` } };
+
+  // The first learner watches the teaser; the network drops as they pause, so that save does not go out.
+  await openCourse(page, first);
+  await page.getByRole('button', { name: 'เล่น' }).first().click();
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(4);
+  await page.route('**/api/users/on-going-episode', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'หยุดชั่วคราว' }).first().click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lastSecond'))).not.toBeNull();
+  const kept = Number(await page.evaluate(() => localStorage.getItem('lastSecond')));
+
+  // They log out (this device logs out whatever the network says) and leave; the network comes back.
+  await page.goto('/logout');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.unroute('**/api/users/on-going-episode');
+
+  // The next person logs in on the same browser: the first learner's progress leaves the player's keys, set
+  // aside for its owner, and nothing reaches the second learner's account.
+  await page.goto('/login');
+  await loginInPage(page, second.email);
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lastSecond'))).toBeNull();
+  expect(await progressOf(request, asSecond, c.teaser.id)).toBeUndefined();
+  expect(await page.evaluate(() => localStorage.getItem('progressSetAside'))).toContain(first.user.id);
+
+  // The first learner comes back: their progress is saved, in their own account.
+  await page.goto('/logout');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/login');
+  await loginInPage(page, first.email);
+  await expect
+    .poll(async () => (await progressOf(request, c, c.teaser.id))?.last_second, { timeout: 10_000 })
+    .toBe(kept);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('progressSetAside'))).toBeNull();
+  expect(await progressOf(request, asSecond, c.teaser.id)).toBeUndefined();
+});
+
 test('a subscribed learner watches a members episode; the player has no serious accessibility problem', async ({
   page,
   request,

@@ -26,18 +26,49 @@ const create = (token: string, body: object = contactBody) =>
 describe('contact guard', () => {
   it("is required when the learner's organisation asks for contact details, and not otherwise", async () => {
     const free = await register(t.app);
-    expect((await guard(free.access_token)).json()).toEqual({ required: false, contact: null });
+    expect((await guard(free.access_token)).json()).toEqual({
+      required: false,
+      askedBy: null,
+      contact: null,
+    });
     const orgId = uuidv7();
     await t.db.insert(organizations).values({ id: orgId, name: 'โรงพยาบาล', requiresContact: true });
     const member = await register(t.app);
     await t.db.execute(sql`update users set organization_id = ${orgId} where id = ${member.user.id}`);
-    expect((await guard(member.access_token)).json()).toEqual({ required: true, contact: null });
+    expect((await guard(member.access_token)).json()).toEqual({
+      required: true,
+      askedBy: 'organization',
+      contact: null,
+    });
     const made = await create(member.access_token, { id: 'ignored-by-the-server', ...contactBody });
     expect(made.statusCode).toBe(201);
     expect((await guard(member.access_token)).json()).toMatchObject({
       required: true,
       contact: { id: made.json().id, province: 'TH-10', organization: 'โรงพยาบาลศิริราช' },
     });
+  });
+
+  it('says who asks: the platform (CONTACT_REQUIRED) for a learner in no organisation, the organisation when it asks too', async () => {
+    const platform = await createTestApp({ CONTACT_REQUIRED: 'true', REGISTER_MAX_PER_HOUR: '500' }, t);
+    try {
+      const alone = await register(platform.app);
+      const answer = await platform.app.inject({
+        url: '/api/users/contact-guard',
+        headers: bearer(alone.access_token),
+      });
+      expect(answer.json()).toEqual({ required: true, askedBy: 'platform', contact: null });
+      const orgId = uuidv7();
+      await t.db.insert(organizations).values({ id: orgId, name: 'คลินิก', requiresContact: true });
+      const member = await register(platform.app);
+      await t.db.execute(sql`update users set organization_id = ${orgId} where id = ${member.user.id}`);
+      const asked = await platform.app.inject({
+        url: '/api/users/contact-guard',
+        headers: bearer(member.access_token),
+      });
+      expect(asked.json()).toEqual({ required: true, askedBy: 'organization', contact: null });
+    } finally {
+      await platform.close();
+    }
   });
 
   it('one contact per learner, however many are sent at once', async () => {
@@ -139,7 +170,11 @@ describe('organisations by invite code', () => {
       organization: { id: orgId, name: 'โรงพยาบาลทดสอบ', requiresContact: true },
     });
     expect(await access()).toMatchObject({ canAccess: true, reason: 'organization' });
-    expect((await guard(u.access_token)).json()).toEqual({ required: true, contact: null });
+    expect((await guard(u.access_token)).json()).toEqual({
+      required: true,
+      askedBy: 'organization',
+      contact: null,
+    });
     const mine = await t.app.inject({
       method: 'GET',
       url: '/api/users/organization',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, filledLine, uuid } from './common.js';
+import { CONTACT_LINE_MAX_LENGTH } from './limits.js';
 import { phone } from './users.js';
 
 /** The 77 provinces of Thailand (ISO 3166-2:TH), in the order of their codes. */
@@ -85,7 +86,7 @@ export const provinces = [
 export type ProvinceCode = (typeof provinces)[number]['code'];
 export const provinceCode = z.enum(provinces.map((p) => p.code) as [ProvinceCode, ...ProvinceCode[]]);
 
-const line = filledLine(120);
+const line = filledLine(CONTACT_LINE_MAX_LENGTH);
 
 /** Contact details a learner gives when the platform or their organisation requires them (PDPA consent). */
 export const contact = z.object({
@@ -111,7 +112,14 @@ export type ContactBody = z.infer<typeof contactBody>;
 export const contactPatchBody = contactBody.partial();
 export type ContactPatchBody = z.infer<typeof contactPatchBody>;
 
-export const contactGuardAnswer = z.object({ required: z.boolean(), contact: contact.nullable() });
+/** Who asks for contact details: the learner's organisation, or the platform itself (`CONTACT_REQUIRED`). */
+export const contactAsker = z.enum(['organization', 'platform']);
+export const contactGuardAnswer = z.object({
+  required: z.boolean(),
+  /** Who asks (the organisation when both do); null when nobody does. */
+  askedBy: contactAsker.nullable(),
+  contact: contact.nullable(),
+});
 export type ContactGuardAnswer = z.infer<typeof contactGuardAnswer>;
 
 /** "Teach with us" (`/next-instructor`). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuid } from './common.js';
 import { MAX_PLAYED_RANGES } from './limits.js';
-import { CATALOGUE_PAGE_SIZE, SEARCH_MAX_LENGTH } from './paths.js';
+import { CATALOGUE_PAGE_SIZE, COURSE_LEVELS, SEARCH_MAX_LENGTH } from './paths.js';
 import { assessmentSummary } from './assessments.js';
 import { videoStatus } from './media.js';
 
@@ -139,7 +139,10 @@ export const searchQuery = z.object({
   // A filter left empty (as a plain GET form sends it) is no filter, as an empty q is.
   category: z.string().trim().max(100).optional().transform(noneIfEmpty),
   tag: z.string().trim().max(100).optional().transform(noneIfEmpty),
-  level: z.enum(['', 'beginner', 'intermediate', 'advanced']).optional().transform(noneIfEmpty),
+  level: z
+    .enum(['', ...COURSE_LEVELS])
+    .optional()
+    .transform(noneIfEmpty),
   limit: z.coerce.number().int().min(1).max(50).default(CATALOGUE_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });

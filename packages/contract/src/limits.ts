@@ -3,3 +3,9 @@
 
 /** Played ranges one progress save may carry (the player sends what was played since its last save). */
 export const MAX_PLAYED_RANGES = 100;
+
+/** The longest phone number a learner may give (as typed: digits, spaces, dashes, a leading +). */
+export const PHONE_MAX_LENGTH = 20;
+
+/** The longest organisation and position a learner gives with their contact details. */
+export const CONTACT_LINE_MAX_LENGTH = 120;

@@ -13,6 +13,17 @@ export const cataloguePage = (raw: string | null | undefined): number => {
   return Number.isInteger(n) && n >= 1 && n <= LAST_CATALOGUE_PAGE ? n : 1;
 };
 
+/** The levels a course may have, in order: the catalogue's level filter offers them. */
+export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export type CourseLevel = (typeof COURSE_LEVELS)[number];
+
+/**
+ * The catalogue's level from its URL (`level`): one the site has; anything else (an old or hand-edited link)
+ * is all levels, '', as a bad page number is the first page.
+ */
+export const catalogueLevel = (raw: string | null | undefined): CourseLevel | '' =>
+  (COURSE_LEVELS as readonly string[]).includes(raw ?? '') ? (raw as CourseLevel) : '';
+
 /**
  * The catalogue page's filter (its URL's `q`, `level` and `page`) as the address of the search the web app
  * asks for (under /api). The server embeds the first answer in the page under the same address.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { device, email, filledLine, password, uuid } from './common.js';
+import { PHONE_MAX_LENGTH } from './limits.js';
 
 export const roles = ['learner', 'instructor', 'admin'] as const;
 export const locales = ['th', 'en'] as const;
@@ -35,7 +36,7 @@ const name = filledLine(80);
 export const phone = z
   .string()
   .trim()
-  .max(20)
+  .max(PHONE_MAX_LENGTH)
   // At least six digits, among spaces and dashes.
   .regex(/^(?=(?:\D*\d){6})\+?[0-9 -]{6,20}$/);
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useI18n, type Lang } from '../lib/i18n';
+import { formatYear, useI18n, type Lang } from '../lib/i18n';
 import { useLoggedIn, useMe } from '../lib/use-session';
 import { LineIcon } from '../components/ui/Icon';
 import { textLink } from '../components/ui/link-styles';
@@ -28,7 +28,7 @@ export function LanguageSwitch() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const loggedIn = useLoggedIn();
   const [menuOpen, setMenuOpen] = useState(false);
   // The console's link shows only to administrators (the console itself checks again, and so does the API).
@@ -109,7 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600">
           <span>
-            © {new Date().getFullYear()} Rianroo เรียนรู้ · {t('footer.rights')}
+            © {formatYear(new Date(), lang)} Rianroo เรียนรู้ · {t('footer.rights')}
           </span>
           <nav aria-label={t('footer.nav')} className="flex flex-wrap gap-4">
             <Link to="/next-instructor" className={textLink}>

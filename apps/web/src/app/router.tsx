@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { PageFallback } from '../components/PageFallback';
 import { Route, Routes } from 'react-router';
 import { useI18n } from '../lib/i18n';
+import { ContactGuardRoute } from './ContactGuardRoute';
 import HomePage from '../features/home/routes/HomePage';
 
 // Every route but the home page loads on demand, so the first page stays small.
@@ -60,17 +61,20 @@ export function AppRoutes() {
         <Route path="/logout" element={<LogoutPage />} />
         <Route path="/account" element={<AccountPage />} />
         <Route path="/account/receipts/:number" element={<ReceiptPage />} />
-        <Route path="/library" element={<LibraryPage />} />
-        <Route path="/library/course/:slug" element={<CoursePlayerEntry />} />
-        <Route path="/library/course/:slug/episode/:episodeId" element={<PlayerPage />} />
-        <Route path="/library/course/:slug/test/:assessmentId" element={<TestPage />} />
-        <Route path="/library/course/:slug/completed" element={<CourseCompletedPage />} />
-        <Route path="/library/course/:slug/evaluation" element={<EvaluationPage />} />
-        <Route path="/library/course/:slug/certificate" element={<CertificatePage />} />
+        {/* The learning pages: a learner asked for contact details gives them first. */}
+        <Route element={<ContactGuardRoute />}>
+          <Route path="/library" element={<LibraryPage />} />
+          <Route path="/library/course/:slug" element={<CoursePlayerEntry />} />
+          <Route path="/library/course/:slug/episode/:episodeId" element={<PlayerPage />} />
+          <Route path="/library/course/:slug/test/:assessmentId" element={<TestPage />} />
+          <Route path="/library/course/:slug/completed" element={<CourseCompletedPage />} />
+          <Route path="/library/course/:slug/evaluation" element={<EvaluationPage />} />
+          <Route path="/library/course/:slug/certificate" element={<CertificatePage />} />
+          <Route path="/summary-document/:slug" element={<SummaryDocumentPage />} />
+        </Route>
         <Route path="/certificates/:code" element={<VerifyCertificatePage />} />
         <Route path="/courses" element={<CatalogPage />} />
         <Route path="/courses/:slug" element={<CoursePage />} />
-        <Route path="/summary-document/:slug" element={<SummaryDocumentPage />} />
         <Route path="/free-trial/*" element={<FreeTrialPage />} />
         <Route path="/renewal" element={<RenewalPage />} />
         <Route path="/pricing" element={<PricingPage />} />

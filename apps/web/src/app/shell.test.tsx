@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../lib/i18n';
 import { ChatWidget } from './ChatWidget';
+import { Layout } from './Layout';
+import { ContactGuardRoute } from './ContactGuardRoute';
 import { RouteGuard } from './RouteGuard';
 
 function Where() {
@@ -87,6 +89,70 @@ describe('route guard (spec section 2)', () => {
   });
 });
 
+describe('contact guard in front of the learning pages (PRODUCT.md section 8)', () => {
+  /** The learning pages behind the guard, as the router has them; the guard page; where the learner is. */
+  function renderGuarded(path: string, answer: () => Response) {
+    localStorage.setItem('token', 'abc');
+    localStorage.setItem('tokenSavedTime', String(Math.floor(Date.now() / 1000)));
+    renderedAt.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer()),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    return render(
+      <QueryClientProvider client={client}>
+        <I18nProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route element={<ContactGuardRoute />}>
+                <Route path="/library/*" element={<Content />} />
+              </Route>
+              <Route path="/guard-contact" element={<p>contact form</p>} />
+            </Routes>
+            <Where />
+          </MemoryRouter>
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+  }
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+
+  it('a learner asked for contact details who opens a course directly meets the guard first, never the course, and comes back to it', async () => {
+    renderGuarded('/library/course/healthy-eating?from=mail', () =>
+      json({ required: true, askedBy: 'organization', contact: null }),
+    );
+    await screen.findByText('contact form');
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/guard-contact?redirect=%2Flibrary%2Fcourse%2Fhealthy-eating%3Ffrom%3Dmail',
+    );
+    expect(renderedAt).toEqual([]);
+  });
+
+  it('a learner who gave them, or was never asked, goes straight on', async () => {
+    for (const answer of [
+      { required: true, askedBy: 'organization', contact: { id: 'c' } },
+      { required: false, askedBy: null, contact: null },
+    ]) {
+      renderGuarded('/library/course/healthy-eating/episode/e1', () => json(answer));
+      await screen.findByText('protected content');
+      expect(screen.getByTestId('where').textContent).toBe('/library/course/healthy-eating/episode/e1');
+      cleanup();
+    }
+  });
+
+  it('when the answer cannot be had, the page opens (the guard asks for details; it grants nothing)', async () => {
+    renderGuarded('/library', () => json({ statusCode: 503, code: 'UNAVAILABLE', message: 'down' }, 503));
+    await waitFor(() => expect(renderedAt).toContain('/library'));
+    expect(screen.getByTestId('where').textContent).toBe('/library');
+  });
+});
+
 describe('chat widget (spec sections 2 and 9)', () => {
   const setWidth = (w: number) => {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: w });
@@ -104,5 +170,25 @@ describe('chat widget (spec sections 2 and 9)', () => {
     expect(screen.queryByTestId('chat-widget')).toBeNull();
     act(() => setWidth(769));
     expect(screen.queryByTestId('chat-widget')).not.toBeNull();
+  });
+});
+
+describe('footer', () => {
+  it('gives the year in the Buddhist era in Thai, as every date of the site, and the Gregorian year in English', () => {
+    render(
+      withProviders(
+        <MemoryRouter>
+          <Layout>
+            <p>page</p>
+          </Layout>
+        </MemoryRouter>,
+      ),
+    );
+    const year = new Date().getFullYear();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).toContain(`© ${year + 543} Rianroo`);
+    fireEvent.change(screen.getAllByRole('combobox')[0]!, { target: { value: 'en' } });
+    expect(footer.textContent).toContain(`© ${year} Rianroo`);
+    localStorage.clear();
   });
 });

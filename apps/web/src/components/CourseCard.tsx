@@ -43,7 +43,7 @@ export function CourseCard({
         {course.subtitle && <p className="line-clamp-2 text-sm text-slate-600">{course.subtitle}</p>}
         <p className="mt-auto flex flex-wrap items-center gap-2 text-xs text-slate-600">
           <span>
-            {course.episodeCount} {t('course.episodes')} · {minutes(course.totalDurationSeconds)}{' '}
+            {t('course.episodes', { n: course.episodeCount })} · {minutes(course.totalDurationSeconds)}{' '}
             {t('course.minutes')}
           </span>
           <span>· {t(`level.${course.level}` as MessageKey)}</span>

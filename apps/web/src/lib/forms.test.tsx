@@ -1,8 +1,9 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { contactBody, joinOrganizationBody, registerBody } from '@rianroo/contract';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorFrom } from './api-error';
-import { useApiErrorHandler, useErrorText } from './forms';
+import { issueKey, useApiErrorHandler, useErrorText, useZodForm } from './forms';
 import { I18nProvider } from './i18n';
 import { ToastProvider } from './toast';
 
@@ -111,5 +112,71 @@ describe('the one place an API error reaches a form', () => {
     act(() => screen.getByText('fail').click());
     expect(screen.getByRole('alert').textContent).toBe('ลองหลายครั้งเกินไป กรุณารอสักครู่แล้วลองใหม่');
     expect(screen.getByTestId('email-error').textContent).toBe('');
+  });
+});
+
+describe("the words of a field that does not validate (the contract's schemas, our words)", () => {
+  /** The issue zod raises for `field` when `value` is given, as the form's error map receives it. */
+  const issueOf = (
+    schema: typeof joinOrganizationBody | typeof contactBody | typeof registerBody,
+    field: string,
+    value: unknown,
+  ) => {
+    const parsed = schema.safeParse({ [field]: value }, { reportInput: true });
+    return parsed.error!.issues.find((i) => i.path[0] === field)!;
+  };
+
+  it('a filled field too short or too long says the limit; an empty one (or only spaces) still says "please fill in"', () => {
+    expect(issueKey(issueOf(joinOrganizationBody, 'code', 'abc'))).toEqual({
+      key: 'field.tooShort',
+      vars: { n: 4 },
+    });
+    expect(issueKey(issueOf(joinOrganizationBody, 'code', 'x'.repeat(41)))).toEqual({
+      key: 'field.tooLong',
+      vars: { n: 40 },
+    });
+    expect(issueKey(issueOf(contactBody, 'organization', 'ก'.repeat(121)))).toEqual({
+      key: 'field.tooLong',
+      vars: { n: 120 },
+    });
+    expect(issueKey(issueOf(joinOrganizationBody, 'code', ''))).toEqual({ key: 'field.required' });
+    expect(issueKey(issueOf(joinOrganizationBody, 'code', '   '))).toEqual({ key: 'field.required' });
+    expect(issueKey(issueOf(contactBody, 'organization', ''))).toEqual({ key: 'field.required' });
+    // A new password keeps its own words, which name the minimum as the field's hint does.
+    expect(issueKey(issueOf(registerBody, 'password', 'short'))).toEqual({ key: 'field.passwordMin' });
+  });
+
+  function JoinForm() {
+    const { register, handleSubmit, formState } = useZodForm(joinOrganizationBody, { code: '' });
+    return (
+      <form onSubmit={handleSubmit(() => undefined)}>
+        <input aria-label="code" {...register('code')} />
+        <p data-testid="code-error">{formState.errors.code?.message}</p>
+        <button type="submit">join</button>
+      </form>
+    );
+  }
+  const messageFor = async (value: string) => {
+    render(
+      <I18nProvider>
+        <JoinForm />
+      </I18nProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('code'), { target: { value } });
+    await act(async () => fireEvent.click(screen.getByText('join')));
+    const text = screen.getByTestId('code-error').textContent;
+    cleanup();
+    return text;
+  };
+
+  it('in Thai and in English, with the number', async () => {
+    expect(await messageFor('abc')).toBe('กรุณากรอกอย่างน้อย 4 ตัวอักษร');
+    expect(await messageFor('x'.repeat(41))).toBe('กรอกได้ไม่เกิน 40 ตัวอักษร');
+    expect(await messageFor('')).toBe('กรุณากรอกช่องนี้');
+    localStorage.setItem('lang', 'en');
+    expect(await messageFor('abc')).toBe('Enter at least 4 characters');
+    expect(await messageFor('x'.repeat(41))).toBe('Enter no more than 40 characters');
+    expect(await messageFor('')).toBe('Please fill in this field');
+    localStorage.removeItem('lang');
   });
 });

@@ -11,21 +11,29 @@ type Issue = {
   path?: PropertyKey[];
   input?: unknown;
   minimum?: unknown;
+  maximum?: unknown;
   format?: string;
   origin?: string;
 };
 
-/** zod issues in the learner's language (the contract's schemas validate; the words are ours). */
-function issueKey(issue: Issue): MessageKey {
+/**
+ * A zod issue in the learner's words (the contract's schemas validate; the words are ours): the message's key
+ * and what fills it in. An empty field is "please fill in"; a filled one too short or too long says the limit.
+ */
+export function issueKey(issue: Issue): { key: MessageKey; vars?: { n: number } } {
   const field = String(issue.path?.[issue.path.length - 1] ?? '');
-  if (field === 'consent') return 'field.consentRequired';
-  if (issue.input === undefined || issue.input === '') return 'field.required';
-  if (field === 'portfolioUrl') return 'field.invalidUrl';
-  if (issue.format === 'email' || field === 'email') return 'field.invalidEmail';
-  if (field === 'phone') return 'field.invalidPhone';
-  if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) >= 8)
-    return 'field.passwordMin';
-  return 'field.required';
+  if (field === 'consent') return { key: 'field.consentRequired' };
+  if (issue.input === undefined || issue.input === '') return { key: 'field.required' };
+  if (field === 'portfolioUrl') return { key: 'field.invalidUrl' };
+  if (issue.format === 'email' || field === 'email') return { key: 'field.invalidEmail' };
+  if (field === 'phone') return { key: 'field.invalidPhone' };
+  if (issue.origin === 'string' && (issue.code === 'too_small' || issue.code === 'too_big')) {
+    const n = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
+    // A new password's own words (they name the minimum, as the field's hint does).
+    if (issue.code === 'too_small' && n >= 8 && /password/i.test(field)) return { key: 'field.passwordMin' };
+    return { key: issue.code === 'too_small' ? 'field.tooShort' : 'field.tooLong', vars: { n } };
+  }
+  return { key: 'field.required' };
 }
 
 /** react-hook-form validated by a contract schema, with messages translated. */
@@ -36,7 +44,15 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   const { t } = useI18n();
   return useForm<z.input<S>, unknown, z.output<S>>({
     // The resolver's typing follows the schema; the error map only changes messages.
-    resolver: zodResolver(schema as never, { error: (iss: Issue) => t(issueKey(iss)) } as never) as never,
+    resolver: zodResolver(
+      schema as never,
+      {
+        error: (iss: Issue) => {
+          const { key, vars } = issueKey(iss);
+          return t(key, vars);
+        },
+      } as never,
+    ) as never,
     defaultValues: defaultValues as never,
     mode: 'onTouched',
   });

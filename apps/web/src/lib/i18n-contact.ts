@@ -5,6 +5,7 @@ export const th = {
   'field.invalidUrl': 'กรุณากรอกลิงก์ที่ขึ้นต้นด้วย http:// หรือ https://',
   'contact.title': 'ข้อมูลติดต่อของคุณ',
   'contact.lead': 'องค์กรของคุณขอข้อมูลติดต่อเพื่อดูแลการเรียนของคุณ กรอกครั้งเดียว แก้ไขได้ภายหลัง',
+  'contact.leadPlatform': 'Rianroo ขอข้อมูลติดต่อของคุณเพื่อดูแลการเรียนของคุณ กรอกครั้งเดียว แก้ไขได้ภายหลัง',
   'contact.leadEdit': 'ข้อมูลติดต่อที่คุณให้ไว้ แก้ไขได้ตลอดเวลา',
   'contact.phone': 'เบอร์โทรศัพท์',
   'contact.organization': 'หน่วยงาน / บริษัท',
@@ -13,6 +14,8 @@ export const th = {
   'contact.chooseProvince': 'เลือกจังหวัด',
   'contact.consent':
     'ข้าพเจ้ายินยอมให้ Rianroo และองค์กรของข้าพเจ้าเก็บและใช้ข้อมูลติดต่อนี้เพื่อการดูแลการเรียน ตาม พ.ร.บ. คุ้มครองข้อมูลส่วนบุคคล',
+  'contact.consentPlatform':
+    'ข้าพเจ้ายินยอมให้ Rianroo เก็บและใช้ข้อมูลติดต่อนี้เพื่อการดูแลการเรียน ตาม พ.ร.บ. คุ้มครองข้อมูลส่วนบุคคล',
   'contact.consentedOn': 'ให้ความยินยอมเมื่อ {date}',
   'contact.save': 'บันทึกและไปต่อ',
   'contact.saved': 'บันทึกข้อมูลติดต่อแล้ว',
@@ -25,6 +28,7 @@ export const th = {
   'comm.reminders': 'การแจ้งเตือน',
   'comm.remindersHint': 'เตือนก่อนแพ็กเกจหรือช่วงทดลองเรียนหมดอายุ',
   'comm.link': 'ตั้งค่าการรับอีเมล',
+  'comm.saveFailed': 'บันทึก “{kind}” ไม่สำเร็จ จึงกลับเป็นค่าเดิม {reason}',
   'unsub.title': 'ยกเลิกการรับอีเมล',
   'unsub.lead': 'อีเมล {email} จะไม่ได้รับ:',
   'unsub.confirm': 'ยืนยันการยกเลิก',
@@ -71,6 +75,8 @@ export const en: Record<keyof typeof th, string> = {
   'contact.title': 'Your contact details',
   'contact.lead':
     'Your organisation asks for your contact details to support your learning. Fill them in once; you can change them later.',
+  'contact.leadPlatform':
+    'Rianroo asks for your contact details to support your learning. Fill them in once; you can change them later.',
   'contact.leadEdit': 'The contact details you gave; change them any time.',
   'contact.phone': 'Phone number',
   'contact.organization': 'Organisation / company',
@@ -79,6 +85,8 @@ export const en: Record<keyof typeof th, string> = {
   'contact.chooseProvince': 'Choose a province',
   'contact.consent':
     'I consent to Rianroo and my organisation keeping and using these contact details to support my learning, under the Personal Data Protection Act.',
+  'contact.consentPlatform':
+    'I consent to Rianroo keeping and using these contact details to support my learning, under the Personal Data Protection Act.',
   'contact.consentedOn': 'Consent given on {date}',
   'contact.save': 'Save and continue',
   'contact.saved': 'Contact details saved',
@@ -92,6 +100,7 @@ export const en: Record<keyof typeof th, string> = {
   'comm.reminders': 'Reminders',
   'comm.remindersHint': 'Before your plan or free trial ends',
   'comm.link': 'E-mail preferences',
+  'comm.saveFailed': '“{kind}” could not be saved, so it is back as it was. {reason}',
   'unsub.title': 'Unsubscribe',
   'unsub.lead': '{email} will no longer receive:',
   'unsub.confirm': 'Unsubscribe',

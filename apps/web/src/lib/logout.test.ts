@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logout } from './logout';
+import { logout, onBeforeLogout } from './logout';
 import { KEYS, nowSeconds } from './storage';
 
 function seed() {
@@ -40,6 +40,32 @@ describe('logout (spec sections 4 and 8)', () => {
     for (const key of cleared) expect(localStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem(KEYS.lastSecond)).toBe('42');
     expect(localStorage.getItem(KEYS.deviceId)).toBe('device-123456');
+  });
+
+  it("finishes the learner's own work (their unsent progress) while still signed in, then logs out, also when that work fails", async () => {
+    seed();
+    const order: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        order.push(url);
+        return new Response(JSON.stringify({ success: true }), { status: 200 });
+      }),
+    );
+    const offSent = onBeforeLogout(async () => {
+      order.push(`progress as ${localStorage.getItem(KEYS.token)}`);
+    });
+    const offFailed = onBeforeLogout(async () => {
+      throw new TypeError('offline');
+    });
+    try {
+      expect(await logout()).toEqual({ success: true });
+    } finally {
+      offSent();
+      offFailed();
+    }
+    expect(order).toEqual(['progress as t', '/api/auth/save-logout-user']);
+    for (const key of cleared) expect(localStorage.getItem(key)).toBeNull();
   });
 
   it('answers the failure object of the spec when the backend does not answer, and still logs out here', async () => {

@@ -14,6 +14,10 @@ export const KEYS = {
   // Ours: the browser's random device id, and the chosen language.
   deviceId: 'deviceId',
   lang: 'lang',
+  // Ours: whose progress the player's keys hold (a user id), and progress set aside for learners who left
+  // before it could be sent (by user id), so that progress is only ever sent for its own learner.
+  progressOwner: 'progressOwner',
+  progressSetAside: 'progressSetAside',
 } as const;
 
 export function read(key: string): string | null {

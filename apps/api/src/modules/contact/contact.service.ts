@@ -15,14 +15,21 @@ const HOUR = 3600;
 export class ContactService {
   constructor(private readonly app: FastifyInstance) {}
 
-  /** Required when the platform (CONTACT_REQUIRED) or the learner's organisation asks for contact details. */
+  /**
+   * Required when the learner's organisation or the platform (CONTACT_REQUIRED) asks for contact details; the
+   * answer says which, so that the learner is told who asks (the organisation, when both do).
+   */
   async guard(userId: string): Promise<ContactGuardAnswer> {
     const [row, organization] = await Promise.all([
       repo.contactOf(this.app.db, userId),
-      this.app.config.contactRequired ? null : repo.organizationOf(this.app.db, userId),
+      repo.organizationOf(this.app.db, userId),
     ]);
-    const required = this.app.config.contactRequired || !!organization?.requiresContact;
-    return { required, contact: row ? repo.toContactDto(row) : null };
+    const askedBy = organization?.requiresContact
+      ? 'organization'
+      : this.app.config.contactRequired
+        ? 'platform'
+        : null;
+    return { required: askedBy !== null, askedBy, contact: row ? repo.toContactDto(row) : null };
   }
 
   async create(userId: string, body: ContactBody) {

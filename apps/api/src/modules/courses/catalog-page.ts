@@ -2,6 +2,7 @@ import {
   CATALOGUE_PAGE_SIZE,
   catalogPageUrl,
   catalogSearchPath,
+  catalogueLevel,
   cataloguePage,
   searchQuery,
   searchResult,
@@ -65,7 +66,11 @@ function pager(f: { q: string | null; level: string | null; page: number }, tota
 export function catalogPage(courses: CoursesService) {
   return async (path: string, query: URLSearchParams): Promise<PageParts | undefined> => {
     if (path !== '/courses' && path !== '/courses/') return undefined;
-    const filter = { q: query.get('q'), level: query.get('level'), page: cataloguePage(query.get('page')) };
+    const filter = {
+      q: query.get('q'),
+      level: catalogueLevel(query.get('level')),
+      page: cataloguePage(query.get('page')),
+    };
     const apiPath = catalogSearchPath(filter);
     const parsed = searchQuery.safeParse(Object.fromEntries(new URLSearchParams(apiPath.split('?')[1])));
     // A filter the API would refuse: the app asks and shows the error itself.

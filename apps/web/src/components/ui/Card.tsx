@@ -41,7 +41,7 @@ export function Alert({
   return (
     <div
       role={kind === 'error' ? 'alert' : 'status'}
-      className={`rounded-lg border px-4 py-3 text-sm ${styles[kind]}`}
+      className={`rounded-lg border px-4 py-3 text-sm wrap-anywhere ${styles[kind]}`}
     >
       {children}
     </div>
@@ -52,8 +52,8 @@ export function Alert({
 export function AuthShell({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      {lead && <p className="mt-2 text-slate-600">{lead}</p>}
+      <h1 className="text-2xl font-bold wrap-anywhere text-slate-900">{title}</h1>
+      {lead && <p className="mt-2 wrap-anywhere text-slate-600">{lead}</p>}
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">{children}</div>
     </div>
   );

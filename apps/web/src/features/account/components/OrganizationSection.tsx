@@ -1,5 +1,6 @@
 import { joinOrganizationBody } from '@rianroo/contract';
 import { useNavigate } from 'react-router';
+import { RetryAlert } from '../../../components/RetryAlert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -23,6 +24,9 @@ export function OrganizationSection() {
     <Card title={t('org.title')}>
       {mine.isPending ? (
         <Spinner label={t('common.loading')} />
+      ) : mine.isError ? (
+        // Not known, so not "in none": a member must not be offered to join as if they had no organisation.
+        <RetryAlert error={mine.error} onRetry={() => void mine.refetch()} />
       ) : organization ? (
         <p className="text-slate-800">{t('org.member', { name: organization.name })}</p>
       ) : (

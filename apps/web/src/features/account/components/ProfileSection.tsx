@@ -1,6 +1,6 @@
 import type { User } from '@rianroo/contract';
 import { userPatchBody } from '@rianroo/contract';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
@@ -12,6 +12,13 @@ import { useUploadPhoto } from '../api/upload-photo';
 
 const form = userPatchBody.pick({ firstName: true, lastName: true, displayName: true, phone: true });
 type Form = { firstName?: string; lastName?: string; displayName?: string | null; phone?: string | null };
+// No phone is null, as the field gives it back (setValueAs below): a reset keeps values as they are given.
+const fromUser = (user: User): Form => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  displayName: user.displayName ?? '',
+  phone: user.phone ?? null,
+});
 
 export function ProfileSection({ user }: { user: User }) {
   const { t, date } = useI18n();
@@ -20,12 +27,12 @@ export function ProfileSection({ user }: { user: User }) {
   const update = useUpdateUser(user.id);
   const upload = useUploadPhoto(user.id);
   const fileInput = useRef<HTMLInputElement>(null);
-  const { register, handleSubmit, setError, formState } = useZodForm(form, {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    displayName: user.displayName ?? '',
-    phone: user.phone ?? '',
-  });
+  const { register, handleSubmit, setError, formState, reset, getValues } = useZodForm(form, fromUser(user));
+  // The user is loaded again after other changes on the page (language, photo): the fields take what the server
+  // says now, except those the learner has edited and not saved yet.
+  useEffect(() => {
+    reset(fromUser(user), { keepDirtyValues: true, keepErrors: true });
+  }, [reset, user]);
   const onApiError = useApiErrorHandler<Form>({ setError }, [
     'firstName',
     'lastName',
@@ -84,14 +91,22 @@ export function ProfileSection({ user }: { user: User }) {
         <form
           noValidate
           className="flex flex-1 flex-col gap-4"
-          onSubmit={handleSubmit((v) =>
+          onSubmit={handleSubmit((v) => {
+            const sent = JSON.stringify(getValues());
             update.mutate(
               { ...v, displayName: v.displayName || null, phone: v.phone || null },
-              { onSuccess: () => toast(t('common.saved'), 'success'), onError: onApiError },
-            ),
-          )}
+              {
+                onSuccess: (answer) => {
+                  // What was saved is no longer an edit (unless the learner typed on meanwhile).
+                  if (JSON.stringify(getValues()) === sent) reset(fromUser(answer));
+                  toast(t('common.saved'), 'success');
+                },
+                onError: onApiError,
+              },
+            );
+          })}
         >
-          <p className="text-sm text-slate-600">
+          <p className="text-sm wrap-anywhere text-slate-600">
             {user.email} · {t('account.memberSince')} {date(user.createDate)}
             {user.bought_annual && (
               <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">

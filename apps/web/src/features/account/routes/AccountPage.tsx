@@ -56,7 +56,7 @@ export default function AccountPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-2xl font-bold">{t('account.title')}</h1>
-      <ProfileSection key={user.updateDate} user={user} />
+      <ProfileSection key={user.id} user={user} />
       <MembershipSection />
       <OrganizationSection />
       <ReceiptsSection />

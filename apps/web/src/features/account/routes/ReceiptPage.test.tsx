@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS, nowSeconds } from '../../../lib/storage';
@@ -69,9 +69,30 @@ describe('ReceiptPage', () => {
     expect(screen.queryByText('บัตรเครดิต/เดบิต')).toBeNull();
   });
 
-  it('says so for a receipt that is not mine (404)', async () => {
+  it('says so for a receipt that is not mine (404), with no "try again": it is not there to be had', async () => {
     stubContentService({}, {});
     render(page('/account/receipts/RC-2026-999999'));
     expect(await screen.findByText('ไม่พบใบเสร็จนี้')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'ลองอีกครั้ง' })).toBeNull();
+  });
+
+  it('a receipt that could not be loaded says why and offers to try again, which shows it', async () => {
+    const fetchMock = stubContentService({}, { 'my-receipts/RC-2026-000007': receipt });
+    const answer = fetchMock.getMockImplementation()!;
+    let down = true;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
+      down && url.startsWith('/api/my-receipts/')
+        ? new Response(JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' }), {
+            status: 503,
+            headers: { 'content-type': 'application/json' },
+          })
+        : answer(url, init),
+    );
+    render(page('/account/receipts/RC-2026-000007'));
+    expect((await screen.findByRole('alert')).textContent).toBe('ระบบนี้ขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่');
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'ลองอีกครั้ง' }));
+    expect(await screen.findByText('RR-202611-000042')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import { Link, useParams } from 'react-router';
+import { RetryAlert } from '../../../components/RetryAlert';
 import { Button } from '../../../components/ui/Button';
 import { Alert } from '../../../components/ui/Card';
 import { textLink } from '../../../components/ui/link-styles';
 import { PageLoading } from '../../../components/ui/Spinner';
+import { ApiError } from '../../../lib/api-error';
 import { formatBaht, planName } from '../../../lib/billing';
-import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useReceipt } from '../api/membership';
@@ -14,7 +15,6 @@ export default function ReceiptPage() {
   const { t, lang, date } = useI18n();
   const { number = '' } = useParams();
   const receipt = useReceipt(number);
-  const errorText = useErrorText();
   useDocumentMeta(`${t('receipt.title')} ${number} · ${t('app.name')}`, null);
   if (receipt.isPending) return <PageLoading label={t('common.loading')} />;
   const back = (
@@ -25,11 +25,11 @@ export default function ReceiptPage() {
   if (receipt.isError)
     return (
       <div className="mx-auto flex max-w-2xl flex-col items-start gap-4 px-4 py-10">
-        <Alert>
-          {receipt.error && (receipt.error as { status?: number }).status === 404
-            ? t('receipt.notFound')
-            : errorText(receipt.error)}
-        </Alert>
+        {receipt.error instanceof ApiError && receipt.error.status === 404 ? (
+          <Alert>{t('receipt.notFound')}</Alert>
+        ) : (
+          <RetryAlert error={receipt.error} onRetry={() => void receipt.refetch()} />
+        )}
         {back}
       </div>
     );
@@ -57,7 +57,7 @@ export default function ReceiptPage() {
             <p className="text-sm text-slate-700">{t('receipt.taxId', { id: r.seller.taxId })}</p>
             <p className="text-sm text-slate-700">{r.seller.address}</p>
           </section>
-          <section aria-labelledby="receipt-buyer">
+          <section aria-labelledby="receipt-buyer" className="wrap-anywhere">
             <h2 id="receipt-buyer" className="text-sm font-semibold text-slate-600">
               {t('receipt.buyer')}
             </h2>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert, AuthShell } from '../../../components/ui/Card';
 import { textLink } from '../../../components/ui/link-styles';
 import { PageLoading } from '../../../components/ui/Spinner';
+import { clearAddress } from '../../../lib/address';
 import { ApiError } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
@@ -37,7 +38,7 @@ export function SignInReturn(props: {
     started.current = true;
     const answer = read();
     // The code or token is not left in the address bar or the history.
-    window.history.replaceState(null, '', window.location.pathname);
+    clearAddress();
     if ('error' in answer) {
       setProblem(answer.error === 'cancelled' ? 'cancelled' : 'failed');
       return;

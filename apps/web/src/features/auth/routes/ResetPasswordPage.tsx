@@ -1,3 +1,4 @@
+import { useLayoutEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
@@ -8,6 +9,7 @@ import {
   newPasswordShape,
   passwordsMatch,
 } from '../../../components/ui/NewPasswordFields';
+import { clearAddress } from '../../../lib/address';
 import { ApiError } from '../../../lib/api-error';
 import { useApiErrorHandler, useErrorText, useZodForm } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
@@ -16,11 +18,17 @@ import { useResetPassword, useVerifyReset } from '../api/password-reset';
 
 const form = z.object({ ...newPasswordShape }).refine(...passwordsMatch);
 
-/** The e-mailed link lands here: the code is checked first, then the new password is set. */
+/**
+ * The e-mailed link lands here: the code is checked first, then the new password is set. The page reads the code
+ * once and takes it out of the address at once (clearAddress); a reload after that asks to open the link again.
+ */
 export default function ResetPasswordPage() {
   const { t } = useI18n();
   const [params] = useSearchParams();
-  const code = params.get('code');
+  const [code] = useState(() => params.get('code'));
+  useLayoutEffect(() => {
+    if (code) clearAddress(['mode']);
+  }, [code]);
   const setMode = params.get('mode') === 'set';
   const navigate = useNavigate();
   const toast = useToast();

@@ -52,9 +52,11 @@ export default function CheckoutPage() {
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('checkout.title')}</h1>
       <div className="mt-6 flex flex-col gap-5">
-        {!plan ? (
+        {!plan && plans.isError ? (
+          <RetryAlert error={plans.error} onRetry={() => void plans.refetch()} />
+        ) : !plan ? (
           <>
-            <Alert>{plans.isError ? t('checkout.loadError') : t('product.unknown')}</Alert>
+            <Alert>{t('product.unknown')}</Alert>
             <Link to="/pricing" className={textLink}>
               {t('product.allPlans')}
             </Link>
@@ -181,7 +183,7 @@ function PaidCheckout({ plan, cid, cpc }: { plan: Plan; cid: string | null; cpc:
     <>
       <Card title={t('checkout.account')}>
         {me.data ? (
-          <p className="text-slate-800">
+          <p className="wrap-anywhere text-slate-800">
             <span className="font-medium">
               {me.data.firstName} {me.data.lastName}
             </span>{' '}

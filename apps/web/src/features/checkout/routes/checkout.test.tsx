@@ -1,6 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../../lib/i18n';
 import { KEYS, nowSeconds } from '../../../lib/storage';
 import { planFixture, stubContentService, withApp } from '../../../test-content';
 import CheckoutPage from './CheckoutPage';
@@ -163,6 +165,40 @@ describe('checkout', () => {
     );
     const orderCall = fetchMock.mock.calls.find((c) => c[0] === '/api/checkout/orders')!;
     expect(JSON.parse(String((orderCall[1] as RequestInit).body))).toEqual({ plan: 'annual' });
+  });
+});
+
+describe('checkout when the plans cannot be loaded', () => {
+  it('says why and offers to try again, which shows the price', async () => {
+    const fetchMock = stubContentService({}, { plans });
+    const answer = fetchMock.getMockImplementation()!;
+    let down = true;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
+      down && url === '/api/plans'
+        ? new Response(JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' }), {
+            status: 503,
+            headers: { 'content-type': 'application/json' },
+          })
+        : answer(url, init),
+    );
+    // The app's client asks again twice first; this one says it at once.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <I18nProvider>
+          <MemoryRouter initialEntries={['/checkout/annual']}>
+            <Routes>
+              <Route path="/checkout/:plan" element={<CheckoutPage />} />
+            </Routes>
+          </MemoryRouter>
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('ระบบนี้ขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่');
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'ลองอีกครั้ง' }));
+    expect(await screen.findByText('฿2,990')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

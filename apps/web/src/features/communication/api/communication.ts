@@ -3,12 +3,29 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/session';
 import { meKey } from '../../../lib/use-session';
 
-export function useSaveMarketing(userId: string | undefined) {
+export type MarketingPatch = NonNullable<UserPatchBody['marketing']>;
+
+/**
+ * Saves some of the e-mail choices. Every save is answered through `saved`/`failed` (the mutation's own
+ * handlers): those given to one `mutate` call are dropped once another call has started, and switches are
+ * often changed faster than the server answers.
+ */
+export function useSaveMarketing(
+  userId: string | undefined,
+  on: {
+    saved?: (patch: MarketingPatch) => void;
+    failed?: (err: unknown, patch: MarketingPatch) => void;
+  } = {},
+) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (marketing: NonNullable<UserPatchBody['marketing']>) =>
+    mutationFn: (marketing: MarketingPatch) =>
       call<User>(`/users/${userId}`, { method: 'PATCH', body: { marketing }, auth: true }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: meKey }),
+    onSuccess: (_user, patch) => {
+      on.saved?.(patch);
+      return qc.invalidateQueries({ queryKey: meKey });
+    },
+    onError: (err, patch) => on.failed?.(err, patch),
   });
 }
 

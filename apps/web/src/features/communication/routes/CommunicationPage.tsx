@@ -1,5 +1,5 @@
 import { mailKinds, type User } from '@rianroo/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Card } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { RetryAlert } from '../../../components/RetryAlert';
@@ -7,7 +7,7 @@ import { useErrorText } from '../../../lib/forms';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useMe } from '../../../lib/use-session';
-import { useSaveMarketing } from '../api/communication';
+import { useSaveMarketing, type MarketingPatch } from '../api/communication';
 
 const labels: Record<(typeof mailKinds)[number], [MessageKey, MessageKey]> = {
   news: ['comm.news', 'comm.newsHint'],
@@ -34,26 +34,45 @@ export default function CommunicationPage() {
   );
 }
 
+type Kind = (typeof mailKinds)[number];
+
 function Preferences({ user }: { user: User }) {
   const { t } = useI18n();
   const toast = useToast();
   const errorText = useErrorText();
-  const save = useSaveMarketing(user.id);
-  // Shown as chosen at once; put back if the server refuses.
+  // Shown as chosen at once. When the last save of a switch fails, the switch shows what the server has kept
+  // again (what it last saved of that switch), and says so; the other switches are left as they are.
   const [prefs, setPrefs] = useState(user.marketing);
-  const choose = (kind: (typeof mailKinds)[number], on: boolean) => {
-    const before = prefs;
-    setPrefs({ ...prefs, [kind]: on });
-    save.mutate(
-      { [kind]: on },
-      {
-        onSuccess: () => toast(t('common.saved'), 'success'),
-        onError: (err) => {
-          setPrefs(before);
-          toast(errorText(err), 'error', 4000);
-        },
-      },
-    );
+  const kept = useRef(user.marketing);
+  const saving = useRef<Record<Kind, number>>({ news: 0, promotions: 0, reminders: 0 });
+  const settled = (patch: MarketingPatch, failed: { err: unknown } | null) => {
+    for (const kind of mailKinds) {
+      const on = patch[kind];
+      if (on === undefined) continue;
+      saving.current[kind]--;
+      if (!failed) kept.current = { ...kept.current, [kind]: on };
+      else if (saving.current[kind] === 0) {
+        const back = kept.current[kind];
+        setPrefs((now) => ({ ...now, [kind]: back }));
+        toast(
+          t('comm.saveFailed', { kind: t(labels[kind][0]), reason: errorText(failed.err) }),
+          'error',
+          6000,
+        );
+      }
+    }
+  };
+  const save = useSaveMarketing(user.id, {
+    saved: (patch) => {
+      settled(patch, null);
+      toast(t('common.saved'), 'success');
+    },
+    failed: (err, patch) => settled(patch, { err }),
+  });
+  const choose = (kind: Kind, on: boolean) => {
+    saving.current[kind]++;
+    setPrefs((now) => ({ ...now, [kind]: on }));
+    save.mutate({ [kind]: on });
   };
   return (
     <Card>

@@ -48,7 +48,7 @@ export default function UnsubscribePage() {
   } else {
     body = (
       <>
-        <p className="text-slate-800">{t('unsub.lead', { email: link.data.email })}</p>
+        <p className="wrap-anywhere text-slate-800">{t('unsub.lead', { email: link.data.email })}</p>
         <ul className="mt-2 mb-6 list-disc pl-6 text-slate-800">
           {link.data.kinds.map((k) => (
             <li key={k}>{t(kindLabel[k]!)}</li>

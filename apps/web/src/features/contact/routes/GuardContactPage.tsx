@@ -1,4 +1,10 @@
-import { contactBody, provinces, type Contact } from '@rianroo/contract';
+import {
+  CONTACT_LINE_MAX_LENGTH,
+  contactBody,
+  PHONE_MAX_LENGTH,
+  provinces,
+  type ContactGuardAnswer,
+} from '@rianroo/contract';
 import { useEffect, useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -15,7 +21,7 @@ import { useSaveContact } from '../api/contact';
 
 type Fields = 'phone' | 'organization' | 'position' | 'province' | 'consent';
 
-/** The contact guard (PRODUCT.md section 8): contact details the learner's organisation requires. */
+/** The contact guard (PRODUCT.md section 8): contact details the learner's organisation or the platform asks for. */
 export default function GuardContactPage() {
   const { t } = useI18n();
   const guard = useContactGuard();
@@ -26,10 +32,10 @@ export default function GuardContactPage() {
         <RetryAlert error={guard.error} onRetry={() => void guard.refetch()} />
       </AuthShell>
     );
-  return <ContactForm contact={guard.data.contact} />;
+  return <ContactForm contact={guard.data.contact} askedBy={guard.data.askedBy} />;
 }
 
-function ContactForm({ contact }: { contact: Contact | null }) {
+function ContactForm({ contact, askedBy }: Pick<ContactGuardAnswer, 'contact' | 'askedBy'>) {
   const { t, lang, date } = useI18n();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -54,13 +60,17 @@ function ContactForm({ contact }: { contact: Contact | null }) {
     'consent',
   ]);
   const { errors } = formState;
+  // Told who asks: their organisation, or Rianroo itself (a learner in no organisation, CONTACT_REQUIRED).
+  const byOrganization = askedBy === 'organization';
   const done = () => {
     toast(t('contact.saved'), 'success');
     navigate(safeRedirect(params.get('redirect')), { replace: true });
   };
   return (
     <AuthShell title={t('contact.title')}>
-      <p className="mb-4 text-slate-700">{contact ? t('contact.leadEdit') : t('contact.lead')}</p>
+      <p className="mb-4 text-slate-700">
+        {contact ? t('contact.leadEdit') : byOrganization ? t('contact.lead') : t('contact.leadPlatform')}
+      </p>
       <form
         noValidate
         className="flex flex-col gap-4"
@@ -73,18 +83,21 @@ function ContactForm({ contact }: { contact: Contact | null }) {
           type="tel"
           autoComplete="tel"
           inputMode="tel"
+          maxLength={PHONE_MAX_LENGTH}
           error={errors.phone?.message}
           {...register('phone')}
         />
         <TextField
           label={t('contact.organization')}
           autoComplete="organization"
+          maxLength={CONTACT_LINE_MAX_LENGTH}
           error={errors.organization?.message}
           {...register('organization')}
         />
         <TextField
           label={t('contact.position')}
           autoComplete="organization-title"
+          maxLength={CONTACT_LINE_MAX_LENGTH}
           error={errors.position?.message}
           {...register('position')}
         />
@@ -120,7 +133,7 @@ function ContactForm({ contact }: { contact: Contact | null }) {
               aria-invalid={errors.consent ? true : undefined}
               {...register('consent')}
             />
-            <span>{t('contact.consent')}</span>
+            <span>{byOrganization ? t('contact.consent') : t('contact.consentPlatform')}</span>
           </label>
           {errors.consent && <p className="mt-1 text-sm text-red-700">{errors.consent.message}</p>}
           {contact && (

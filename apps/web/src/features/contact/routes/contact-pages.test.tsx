@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS, nowSeconds } from '../../../lib/storage';
@@ -45,7 +45,10 @@ afterEach(() => {
 
 describe('the contact guard page', () => {
   it('shows Thai errors at each field, consent included, and sends nothing until they are fixed', async () => {
-    const fetchMock = stubContentService({}, { 'users/contact-guard': { required: true, contact: null } });
+    const fetchMock = stubContentService(
+      {},
+      { 'users/contact-guard': { required: true, askedBy: 'organization', contact: null } },
+    );
     render(page(<GuardContactPage />, '/guard-contact?redirect=%2Flibrary'));
     fireEvent.click(await screen.findByRole('button', { name: 'บันทึกและไปต่อ' }));
     expect(await screen.findByText('กรุณาให้ความยินยอมก่อนบันทึก')).toBeTruthy();
@@ -59,7 +62,10 @@ describe('the contact guard page', () => {
   it('creates the contact without an id, then goes on to where the learner was going', async () => {
     const fetchMock = stubContentService(
       {},
-      { 'users/contact-guard': { required: true, contact: null }, 'contact/create-contact': saved },
+      {
+        'users/contact-guard': { required: true, askedBy: 'organization', contact: null },
+        'contact/create-contact': saved,
+      },
     );
     render(page(<GuardContactPage />, '/guard-contact?redirect=%2Flibrary'));
     fireEvent.change(await screen.findByLabelText('เบอร์โทรศัพท์'), { target: { value: '0812345678' } });
@@ -83,7 +89,10 @@ describe('the contact guard page', () => {
   it('changes a contact already given with PATCH, showing when consent was given', async () => {
     const fetchMock = stubContentService(
       {},
-      { 'users/contact-guard': { required: true, contact: saved }, [`contact/${saved.id}`]: saved },
+      {
+        'users/contact-guard': { required: true, askedBy: 'organization', contact: saved },
+        [`contact/${saved.id}`]: saved,
+      },
     );
     render(page(<GuardContactPage />, '/guard-contact'));
     expect(await screen.findByText(/ให้ความยินยอมเมื่อ/)).toBeTruthy();
@@ -91,6 +100,33 @@ describe('the contact guard page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'บันทึกและไปต่อ' }));
     await waitFor(() => expect(sent(fetchMock, `contact/${saved.id}`)).toHaveLength(1));
     expect((sent(fetchMock, `contact/${saved.id}`)[0]![1] as RequestInit).method).toBe('PATCH');
+  });
+});
+
+describe('the contact guard page says who asks', () => {
+  const leadOf = async (askedBy: 'organization' | 'platform') => {
+    stubContentService({}, { 'users/contact-guard': { required: true, askedBy, contact: null } });
+    render(page(<GuardContactPage />, '/guard-contact?redirect=%2Flibrary'));
+    await screen.findByRole('button', { name: 'บันทึกและไปต่อ' });
+    return document.body.textContent ?? '';
+  };
+
+  it('the organisation when it asks; Rianroo itself when the platform asks a learner in no organisation', async () => {
+    const org = await leadOf('organization');
+    expect(org).toContain('องค์กรของคุณขอข้อมูลติดต่อ');
+    expect(org).toContain('ยินยอมให้ Rianroo และองค์กรของข้าพเจ้า');
+    cleanup();
+    const platform = await leadOf('platform');
+    expect(platform).toContain('Rianroo ขอข้อมูลติดต่อของคุณ');
+    expect(platform).not.toContain('องค์กรของคุณ');
+    expect(platform).not.toContain('องค์กรของข้าพเจ้า');
+  });
+
+  it("its fields take no more than the contract's limits", async () => {
+    await leadOf('organization');
+    expect(screen.getByLabelText('เบอร์โทรศัพท์').getAttribute('maxlength')).toBe('20');
+    expect(screen.getByLabelText('หน่วยงาน / บริษัท').getAttribute('maxlength')).toBe('120');
+    expect(screen.getByLabelText('ตำแหน่ง').getAttribute('maxlength')).toBe('120');
   });
 });
 

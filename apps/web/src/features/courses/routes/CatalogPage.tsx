@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { catalogPageUrl, cataloguePage, SEARCH_MAX_LENGTH } from '@rianroo/contract/paths';
+import {
+  catalogPageUrl,
+  catalogueLevel,
+  cataloguePage,
+  COURSE_LEVELS,
+  SEARCH_MAX_LENGTH,
+} from '@rianroo/contract/paths';
 import { Link, useSearchParams } from 'react-router';
 import { CourseCard, CourseGrid } from '../../../components/CourseCard';
 import { Button } from '../../../components/ui/Button';
@@ -23,7 +29,7 @@ export default function CatalogPage() {
   const searchBox = useRef<HTMLInputElement>(null);
   const filter = {
     q: params.get('q') ?? '',
-    level: params.get('level') ?? '',
+    level: catalogueLevel(params.get('level')),
     page: cataloguePage(params.get('page')),
   };
   const result = useSearchCourses(filter);
@@ -87,9 +93,11 @@ export default function CatalogPage() {
             className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 font-normal focus:outline-3 focus:outline-teal-600"
           >
             <option value="">{t('catalog.allLevels')}</option>
-            <option value="beginner">{t('level.beginner')}</option>
-            <option value="intermediate">{t('level.intermediate')}</option>
-            <option value="advanced">{t('level.advanced')}</option>
+            {COURSE_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {t(`level.${level}`)}
+              </option>
+            ))}
           </select>
         </label>
       </form>

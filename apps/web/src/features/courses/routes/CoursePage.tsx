@@ -61,7 +61,7 @@ export default function CoursePage() {
       {course.subtitle && <p className="mt-2 text-lg text-slate-700">{course.subtitle}</p>}
       {details?.tagline && <p className="mt-2 font-medium text-teal-800">{details.tagline}</p>}
       <p className="mt-3 text-sm text-slate-600">
-        {course.episodeCount} {t('course.episodes')} · {minutes(course.totalDurationSeconds)}{' '}
+        {t('course.episodes', { n: course.episodeCount })} · {minutes(course.totalDurationSeconds)}{' '}
         {t('course.minutes')}
         {course.free && (
           <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
@@ -97,15 +97,10 @@ export default function CoursePage() {
         </h2>
         <ul className="mt-3 grid gap-2 text-sm text-slate-800 sm:grid-cols-2">
           <li>
-            ▶{' '}
-            {t(course.episodeCount === 1 ? 'course.videoEpisode' : 'course.videoEpisodes', {
-              n: course.episodeCount,
-            })}{' '}
-            ({minutes(course.totalDurationSeconds)} {t('course.minutes')})
+            ▶ {t('course.videoEpisodes', { n: course.episodeCount })} ({minutes(course.totalDurationSeconds)}{' '}
+            {t('course.minutes')})
           </li>
-          {!course.free && teasers > 0 && (
-            <li>✓ {t(teasers === 1 ? 'course.freePreview' : 'course.freePreviews', { n: teasers })}</li>
-          )}
+          {!course.free && teasers > 0 && <li>✓ {t('course.freePreviews', { n: teasers })}</li>}
           <li>✓ {t('course.getSummary')}</li>
           <li>✓ {t('course.getResume')}</li>
           <li>✓ {t('course.getDevices')}</li>

@@ -1,7 +1,5 @@
 import { useInAudience } from '../../../lib/audience';
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useContactGuard } from '../../../lib/contact';
+import { Link } from 'react-router';
 import type { CourseSummary } from '@rianroo/contract';
 import { CourseCard, CourseGrid, CourseRow } from '../../../components/CourseCard';
 import { clock } from '../../../lib/format';
@@ -51,13 +49,6 @@ function TagShelf({ tag }: { tag: string }) {
 export default function LibraryPage() {
   const { t, lang } = useI18n();
   const me = useMe();
-  const navigate = useNavigate();
-  const guard = useContactGuard().data;
-  const mustGiveContact = !!guard?.required && !guard.contact;
-  // The contact guard first (PRODUCT.md section 8): the organisation asks for contact details.
-  useEffect(() => {
-    if (mustGiveContact) navigate('/guard-contact?redirect=%2Flibrary', { replace: true });
-  }, [mustGiveContact, navigate]);
   const last = useLastWatched();
   const mine = useMyCourses();
   const fresh = useNewCourses();
@@ -74,7 +65,7 @@ export default function LibraryPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-2xl font-bold">{t('library.title')}</h1>
-      <p className="mt-1 min-h-6 text-slate-600">
+      <p className="mt-1 min-h-6 wrap-anywhere text-slate-600">
         {me.data && `${t('library.hello')} ${me.data.displayName || me.data.firstName}`}
       </p>
       {!bannerContent.settled && <BannerPlaceholder />}

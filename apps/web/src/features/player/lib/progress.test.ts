@@ -117,6 +117,93 @@ describe('saving the last second (spec sections 4 and 5)', () => {
   });
 });
 
+describe('one browser, several learners (progress is only ever sent for its own learner)', () => {
+  const signIn = (uid: string) => {
+    localStorage.setItem(KEYS.uid, uid);
+    localStorage.setItem(KEYS.token, `access-${uid}`);
+  };
+  const signOut = () => {
+    localStorage.removeItem(KEYS.uid);
+    localStorage.removeItem(KEYS.token);
+  };
+  const sentAs = () =>
+    calls.map((c) => ({
+      as: (c.init!.headers as Record<string, string>).authorization,
+      body: JSON.parse(c.init!.body as string),
+    }));
+
+  it("a learner's unsent progress is never sent for the next learner who signs in, and is sent when its owner signs in again", async () => {
+    signIn('u-a');
+    storeProgress(payload);
+    status = 0;
+    expect(await saveLastSecond(payload)).toBe(false);
+    signOut();
+    status = 200;
+    signIn('u-b');
+    expect(await flushStoredProgress()).toBe(false);
+    expect(calls).toHaveLength(1); // the failed save only
+    // Not B's to resume either.
+    expect(storedProgress()).toBeUndefined();
+    signOut();
+    signIn('u-a');
+    expect(await flushStoredProgress()).toBe(true);
+    expect(sentAs().slice(1)).toEqual([{ as: 'Bearer access-u-a', body: payload }]);
+    expect(await flushStoredProgress()).toBe(false); // sent once
+    expect(calls).toHaveLength(2);
+  });
+
+  it("the next learner's own watching does not overwrite it: each learner's progress goes with their own sign-in", async () => {
+    signIn('u-a');
+    storeProgress(payload);
+    saveRanges(EPISODE, [[0, 42]]);
+    signOut();
+    signIn('u-b');
+    // B opens the same episode: A's played seconds are not B's.
+    expect(loadRanges(EPISODE)).toEqual([]);
+    const theirs = { ...payload, last_second: 7, episodeCompletionPercentage: 3 };
+    storeProgress(theirs);
+    expect(storedProgress()).toEqual(theirs);
+    signOut();
+    signIn('u-a');
+    expect(await flushStoredProgress()).toBe(true);
+    expect(sentAs()).toEqual([{ as: 'Bearer access-u-a', body: payload }]);
+    signOut();
+    signIn('u-b');
+    expect(await flushStoredProgress()).toBe(true);
+    expect(sentAs()[1]).toEqual({ as: 'Bearer access-u-b', body: theirs });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('progress set aside is kept for its owner while the network fails, and dropped once refused for good', async () => {
+    signIn('u-a');
+    storeProgress(payload);
+    signOut();
+    signIn('u-b');
+    await flushStoredProgress();
+    signOut();
+    signIn('u-a');
+    status = 503;
+    expect(await flushStoredProgress()).toBe(false);
+    status = 404;
+    expect(await flushStoredProgress()).toBe(false);
+    status = 200;
+    expect(await flushStoredProgress()).toBe(false);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('progress kept before its owner was recorded is sent for nobody', async () => {
+    for (const [k, v] of Object.entries({
+      [KEYS.courseID]: COURSE,
+      [KEYS.episodeID]: EPISODE,
+      [KEYS.lastSecond]: '42',
+    }))
+      localStorage.setItem(k, v);
+    expect(storedProgress()).toBeUndefined();
+    expect(await flushStoredProgress()).toBe(false);
+    expect(calls).toHaveLength(0);
+  });
+});
+
 describe('progress stored on this device (spec section 3 keys)', () => {
   it('is there only with a course id, an episode id and a last second', () => {
     storeProgress(payload);
@@ -219,6 +306,7 @@ describe('played ranges kept on this device, at the edges', () => {
   });
 
   it('malformed entries are dropped when read', () => {
+    localStorage.setItem(KEYS.progressOwner, 'u-1');
     localStorage.setItem(
       'playedRanges',
       JSON.stringify({ [EPISODE]: [[0, 5], 'junk', [1], [2, 3, 4], null, [6, 8]], 'e-2': 'not a list' }),

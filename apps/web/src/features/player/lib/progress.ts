@@ -7,16 +7,63 @@ import { postProgress, type ProgressPayload } from '../api/save-progress';
 
 export type { ProgressPayload };
 
+const RANGES_KEY = 'playedRanges';
+const RANGES_KEPT = 30;
+/** The player's keys (the spec's, and our played ranges): they hold the progress of one learner, their owner. */
+const PROGRESS_KEYS = [
+  KEYS.courseID,
+  KEYS.episodeID,
+  KEYS.lastSecond,
+  KEYS.episodeCompletionPercentage,
+  RANGES_KEY,
+];
+
+type SetAside = Record<string, ProgressPayload>;
+function setAside(): SetAside {
+  try {
+    const all: unknown = JSON.parse(read(KEYS.progressSetAside) ?? '{}');
+    return all && typeof all === 'object' && !Array.isArray(all) ? (all as SetAside) : {};
+  } catch {
+    return {};
+  }
+}
+function keepSetAside(all: SetAside): void {
+  if (Object.keys(all).length) write(KEYS.progressSetAside, JSON.stringify(all));
+  else remove(KEYS.progressSetAside);
+}
+
+/**
+ * Hands the player's keys to the learner signed in now (`uid`). A previous owner's unsent progress is set
+ * aside under their user id, to be sent when they sign in again and never for anyone else; progress of no
+ * known owner (kept before owners were recorded) is dropped, as nobody can tell whose it is.
+ */
+function claimProgressKeys(uid: string | null): void {
+  const owner = read(KEYS.progressOwner);
+  if (owner === uid) return;
+  const pending = keptProgress();
+  if (owner && pending) keepSetAside({ ...setAside(), [owner]: pending });
+  remove(...PROGRESS_KEYS);
+  if (uid) write(KEYS.progressOwner, uid);
+  else remove(KEYS.progressOwner);
+}
+
+/** Whether the player's keys hold the progress of the learner signed in now. */
+const keysAreMine = () => {
+  const uid = read(KEYS.uid);
+  return !!uid && read(KEYS.progressOwner) === uid;
+};
+
 /** Keeps the player's position under the spec's local-storage keys, so that it survives going offline. */
 export function storeProgress(p: ProgressPayload): void {
+  claimProgressKeys(read(KEYS.uid));
   write(KEYS.courseID, p.course_id);
   write(KEYS.episodeID, p.episode_id);
   write(KEYS.lastSecond, String(p.last_second));
   write(KEYS.episodeCompletionPercentage, String(p.episodeCompletionPercentage));
 }
 
-/** Progress stored but not sent yet: only when course id, episode id and last second are all there. */
-export function storedProgress(): ProgressPayload | undefined {
+/** What the keys hold, whoever it belongs to: only when course id, episode id and last second are all there. */
+function keptProgress(): ProgressPayload | undefined {
   const course_id = read(KEYS.courseID);
   const episode_id = read(KEYS.episodeID);
   const last = read(KEYS.lastSecond);
@@ -25,6 +72,11 @@ export function storedProgress(): ProgressPayload | undefined {
   if (!Number.isFinite(last_second) || last_second < 0) return undefined;
   const pct = Number(read(KEYS.episodeCompletionPercentage) ?? 0);
   return { course_id, episode_id, last_second, episodeCompletionPercentage: Number.isFinite(pct) ? pct : 0 };
+}
+
+/** Progress of the learner signed in now, stored but not sent yet (another learner's is never theirs). */
+export function storedProgress(): ProgressPayload | undefined {
+  return keysAreMine() ? keptProgress() : undefined;
 }
 
 /**
@@ -39,6 +91,15 @@ export async function saveLastSecond(
 ): Promise<boolean> {
   if (!p.course_id || !p.episode_id || p.last_second === undefined || !Number.isFinite(p.last_second))
     return false;
+  const stillOurs = () =>
+    read(KEYS.episodeID) === p.episode_id && read(KEYS.lastSecond) === String(p.last_second);
+  const outcome = await post(p as ProgressPayload, opts.keepalive);
+  if (outcome !== 'failed' && stillOurs()) remove(KEYS.lastSecond);
+  return outcome === 'saved';
+}
+
+/** Sends one save: `refused` when it can never succeed (the episode is gone or locked now). */
+async function post(p: ProgressPayload, keepalive?: boolean): Promise<'saved' | 'refused' | 'failed'> {
   // Tenths of a second are enough (the server keeps whole seconds); none when nothing new was played.
   const ranges = (p.playedRanges ?? [])
     .map(([a, b]): [number, number] => [Math.round(a * 10) / 10, Math.round(b * 10) / 10])
@@ -51,31 +112,45 @@ export async function saveLastSecond(
     episodeCompletionPercentage: Math.max(0, Math.round(p.episodeCompletionPercentage ?? 0)),
     ...(ranges.length ? { playedRanges: ranges } : {}),
   };
-  const stillOurs = () =>
-    read(KEYS.episodeID) === body.episode_id && read(KEYS.lastSecond) === String(p.last_second);
   try {
-    await postProgress(body, opts.keepalive);
-    if (stillOurs()) remove(KEYS.lastSecond);
-    return true;
+    await postProgress(body, keepalive);
+    return 'saved';
   } catch (err) {
-    const hopeless = err instanceof ApiError && [400, 403, 404].includes(err.status);
-    if (hopeless && stillOurs()) remove(KEYS.lastSecond);
-    return false;
+    return err instanceof ApiError && [400, 403, 404].includes(err.status) ? 'refused' : 'failed';
   }
 }
 
 let flushing: Promise<boolean> | undefined;
 
-/** Sends progress left over from an earlier visit (saved while offline, or the tab closed mid-save). */
+/**
+ * Sends progress left over from an earlier visit (saved while offline, or the tab closed mid-save), and
+ * progress set aside for this learner when someone else used this browser after them; another learner's
+ * progress is set aside for them, never sent. Answers whether something was sent and nothing failed.
+ */
 export function flushStoredProgress(): Promise<boolean> {
   // The app shell and the player both flush when a page opens: one request serves both.
   flushing ??= (async () => {
+    const uid = read(KEYS.uid);
+    if (!uid || !isLoggedIn()) return false;
+    claimProgressKeys(uid);
+    const sent: boolean[] = [];
     const p = storedProgress();
-    if (!p || !isLoggedIn()) return false;
     // Compared against what is stored, so the value sent must be the stored text.
-    return saveLastSecond({ ...p, last_second: Number(read(KEYS.lastSecond)) });
+    if (p) sent.push(await saveLastSecond({ ...p, last_second: Number(read(KEYS.lastSecond)) }));
+    const mine = setAside()[uid];
+    if (mine) sent.push(await sendSetAside(uid, mine));
+    return sent.length > 0 && sent.every(Boolean);
   })().finally(() => (flushing = undefined));
   return flushing;
+}
+
+/** One learner's set-aside progress: gone once saved, or refused for good; kept when the network fails. */
+async function sendSetAside(uid: string, p: ProgressPayload): Promise<boolean> {
+  const outcome = await post(p);
+  const { [uid]: now, ...others } = setAside();
+  // Unless it was replaced meanwhile (another tab set newer progress aside).
+  if (outcome !== 'failed' && JSON.stringify(now) === JSON.stringify(p)) keepSetAside(others);
+  return outcome === 'saved';
 }
 
 /** Spec section 5: the first watch needs course id, episode id and a refresh token. */
@@ -84,11 +159,9 @@ export async function saveFirstWatched(courseId: string, episodeId: string): Pro
   await postFirstWatched(courseId, episodeId).catch(() => undefined);
 }
 
-const RANGES_KEY = 'playedRanges';
-const RANGES_KEPT = 30;
-
-/** The played ranges of an episode on this device, so that completion adds up across visits. */
+/** The played ranges of an episode on this device, so that completion adds up across visits (this learner's). */
 export function loadRanges(episodeId: string): [number, number][] {
+  if (!keysAreMine()) return [];
   try {
     const all = JSON.parse(read(RANGES_KEY) ?? '{}') as Record<string, [number, number][]>;
     const r = all[episodeId];
@@ -99,6 +172,7 @@ export function loadRanges(episodeId: string): [number, number][] {
 }
 
 export function saveRanges(episodeId: string, ranges: [number, number][]): void {
+  claimProgressKeys(read(KEYS.uid));
   let all: Record<string, [number, number][]> = {};
   try {
     all = JSON.parse(read(RANGES_KEY) ?? '{}');

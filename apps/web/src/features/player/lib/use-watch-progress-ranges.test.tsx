@@ -100,6 +100,7 @@ describe('played ranges in the progress saves', () => {
   });
 
   it('what this device played on an earlier visit is not sent again', async () => {
+    localStorage.setItem(KEYS.progressOwner, 'u-1');
     localStorage.setItem('playedRanges', JSON.stringify({ [EPISODE]: [[0, 30]] }));
     const { result } = setup();
     result.current.onPlay(30);
