@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -160,5 +161,71 @@ describe('S3-compatible storage', () => {
       expect(rows).toHaveLength(1);
       expect(await s3.stat(`videos/${rows[0]!.id}/master.m3u8`)).toBeDefined();
     }, 180_000);
+  });
+
+  describe('profile photos, two processes on one bucket (each with a disk of its own)', () => {
+    const env = () => ({
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: creds.accessKeyId,
+      S3_SECRET_ACCESS_KEY: creds.secretAccessKey,
+    });
+    const png = (n: number) =>
+      Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, n)]);
+    // A photo uploaded before the bucket, while photos went to the host's disk: DATA_DIR/storage/profile.
+    const legacyDir = path.join(os.tmpdir(), `rianroo-test-${randomBytes(4).toString('hex')}`);
+    const legacyFile = `${randomUUID()}-${randomBytes(9).toString('base64url')}.png`;
+    const legacyPath = path.join(legacyDir, 'storage', 'profile', legacyFile);
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      await mkdir(path.dirname(legacyPath), { recursive: true });
+      await writeFile(legacyPath, png(99));
+      a = await createTestApp(env());
+      b = await createTestApp({ ...env(), DATA_DIR: legacyDir }, a);
+    });
+    afterAll(async () => {
+      await b.close();
+      await a.close();
+    });
+
+    it('photos uploaded through either process at once are served by the other; a replaced one is gone from both', async () => {
+      const learners = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => register(a.app, {}, `198.51.100.${140 + i}`)),
+      );
+      const upload = (via: TestApp, u: (typeof learners)[number], body: Buffer) =>
+        via.app.inject({
+          method: 'POST',
+          url: `/api/users/${u.user.id}/profile-image`,
+          headers: { ...bearer(u.access_token), 'content-type': 'image/png' },
+          payload: body,
+        });
+      const ups = await Promise.all(learners.map((u, i) => upload(i % 2 ? b : a, u, png(i))));
+      expect(ups.map((r) => r.statusCode)).toEqual(learners.map(() => 200));
+      const urls = ups.map((r) => r.json().profile_image as string);
+      const reads = await Promise.all(urls.map((url, i) => (i % 2 ? a : b).app.inject(url)));
+      expect(reads.map((r) => r.statusCode)).toEqual(learners.map(() => 200));
+      reads.forEach((r, i) => {
+        expect(r.headers['content-type']).toBe('image/png');
+        expect(r.rawPayload).toEqual(png(i));
+      });
+
+      const again = await upload(b, learners[0]!, png(50));
+      expect(again.statusCode).toBe(200);
+      expect((await a.app.inject(again.json().profile_image as string)).rawPayload).toEqual(png(50));
+      expect((await a.app.inject(urls[0]!)).statusCode).toBe(404);
+      expect((await b.app.inject(urls[0]!)).statusCode).toBe(404);
+    });
+
+    it('a photo left on a host’s disk from before the bucket is moved into it at that host’s start, and served by every process', async () => {
+      const url = `/api/media/profile/${legacyFile}`;
+      for (const via of [a, b]) {
+        const res = await via.app.inject(url);
+        expect(res.statusCode).toBe(200);
+        expect(res.rawPayload).toEqual(png(99));
+      }
+      await expect(stat(legacyPath)).rejects.toThrow(/ENOENT/);
+    });
   });
 });

@@ -12,6 +12,7 @@ export async function startSmtpPeer() {
   // While held, messages are taken in but not answered (a slow server): the sender's deliveries wait.
   let held: Promise<void> | undefined;
   let release = () => {};
+  let waiting = 0;
   const port = await freePort();
   const server = new SMTPServer({
     authOptional: true,
@@ -26,7 +27,9 @@ export async function startSmtpPeer() {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (mail) => {
+          waiting++;
           await held;
+          waiting--;
           received.push(mail);
           callback();
         })
@@ -38,6 +41,10 @@ export async function startSmtpPeer() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     refuseOnce,
+    /** Messages taken in and not yet answered (while held). */
+    get waiting() {
+      return waiting;
+    },
     hold() {
       held = new Promise<void>((r) => (release = r));
     },

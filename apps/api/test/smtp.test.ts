@@ -78,6 +78,151 @@ describe('e-mail over SMTP', () => {
     expect(mail.text).toContain('/reset-password?code=');
   });
 
+  it('keeps password links sealed in the queue: no code in clear in the job tables after delivery, and a retried delivery still carries a working link', async () => {
+    const learners = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => register(t.app, {}, `198.51.100.${120 + i}`)),
+    );
+    await Promise.all(learners.map((u) => waitFor(u.email, /ยินดีต้อนรับ/)));
+    smtp.refuseOnce.add(learners[0]!.email); // its first delivery fails: the job waits for a retry
+    await Promise.all(
+      learners.map((u, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/forgot-password',
+          payload: { email: u.email },
+          remoteAddress: `198.51.100.${130 + i}`,
+        }),
+      ),
+    );
+    const codes = await Promise.all(
+      learners.map(async (u) => linkCode((await waitFor(u.email, /รหัสผ่าน/)).text ?? '')),
+    );
+    expect(smtp.refuseOnce.has(learners[0]!.email)).toBe(false);
+    const emails = learners.map((u) => u.email);
+    await until(
+      () =>
+        t.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'mail.send'
+          and data->>'to' = any(${`{${emails.join(',')}}`}::text[]) and data->>'subject' ~ 'รหัสผ่าน'
+          and state = 'completed'`),
+      (r) => r.rows[0]!.n === learners.length,
+    );
+    for (const code of codes) {
+      const { rows } = await t.db.execute<{ n: number }>(sql`select
+        (select count(*) from pgboss.job where data::text like ${`%${code}%`} or output::text like ${`%${code}%`})::int
+        + (select count(*) from pgboss.archive where data::text like ${`%${code}%`})::int as n`);
+      expect(rows[0]!.n).toBe(0);
+    }
+    const resets = await Promise.all(
+      codes.map((code) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/reset-password',
+          payload: {
+            verificationString: code,
+            password: 'sealed-pass-01',
+            passwordConfirmation: 'sealed-pass-01',
+          },
+        }),
+      ),
+    );
+    expect(resets.map((r) => r.statusCode)).toEqual(codes.map(() => 200));
+  });
+
+  it('a transactional mail tries for hours; when its last try fails it is given up loudly: logged and counted in mail_given_up_total', async () => {
+    const lines: { msg: string; queue?: string; job?: string }[] = [];
+    const own = await createTestApp(
+      { SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: '1', LOG_LEVEL: 'warn' },
+      undefined,
+      { logStream: { write: (line) => void lines.push(JSON.parse(line)) } },
+    );
+    const to = `given-up-${Date.now()}@example.com`;
+    const job = () =>
+      own.db.execute<{ id: string; state: string; retry_limit: number }>(
+        sql`select id, state, retry_limit from pgboss.job where name = 'mail.send' and data->>'to' = ${to}`,
+      );
+    try {
+      smtp.refuseOnce.add(to);
+      await own.app.mail.send({ to, subject: 'Receipt', text: 'x', html: '<p>x</p>' });
+      const first = await until(job, (r) => r.rows[0]?.state === 'retry');
+      // 12 retries with backoff: at the default 10 s delay, 11 hours or more before it gives up.
+      expect(first.rows[0]!.retry_limit).toBe(12);
+      // Its tries but the last are spent (as after a relay's night-long outage); the last is refused too.
+      smtp.refuseOnce.add(to);
+      await own.db.execute(sql`update pgboss.job set retry_count = retry_limit - 1, start_after = now()
+        where id = ${first.rows[0]!.id}`);
+      await own.db.execute(sql`select pg_notify('job_queued', 'mail.send')`);
+      await until(job, (r) => r.rows[0]?.state === 'failed');
+      const scrape = async () => (await own.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+      await until(scrape, (body) => /^mail_given_up_total 1$/m.test(body));
+      expect(lines.filter((l) => l.msg === 'job failed for good; it will not be retried')).toMatchObject([
+        { queue: 'mail.send', job: first.rows[0]!.id },
+      ]);
+      expect(smtp.received.filter((m) => JSON.stringify(m.to).includes(to))).toHaveLength(0);
+    } finally {
+      smtp.refuseOnce.delete(to);
+      await own.close();
+    }
+  });
+
+  it('cuts a send to a relay that stops answering well before the mail job expires (2 minutes), so no other process takes it while it is still on the wire', async () => {
+    const own = await createTestApp({ SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: '60' });
+    const subject = `stalled-${Date.now()}`;
+    const state = () =>
+      own.db.execute<{ state: string; output: { message?: string } | null }>(
+        sql`select state, output from pgboss.job where name = 'mail.send' and data->>'subject' = ${subject}`,
+      );
+    try {
+      smtp.hold(); // the relay takes the message in and never answers
+      await own.app.mail.send({ to: 'stalled@example.com', subject, text: 'x', html: '<p>x</p>' });
+      await until(state, (r) => r.rows[0]?.state === 'active');
+      const onTheWire = Date.now();
+      const failed = await until(state, (r) => r.rows[0]?.state === 'retry', 100_000);
+      expect(Date.now() - onTheWire).toBeLessThan(60_000);
+      expect(failed.rows[0]!.output?.message).toMatch(/timeout|abort/i);
+    } finally {
+      smtp.release();
+      await own.close();
+    }
+  }, 120_000);
+
+  it('a stop with a batch on the wire sends all of it before the SMTP pool closes: none failed, none left for a retry', async () => {
+    // MAIL_CONCURRENCY 5 (default): a batch of 10 is taken, 5 on the wire at a time.
+    const own = await createTestApp({ SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: '30' });
+    const tag = `stop-${Date.now()}`;
+    try {
+      smtp.hold(); // a slow relay: the first five are on the wire when the stop comes
+      await own.db.transaction(async (tx) => {
+        for (let i = 0; i < 10; i++)
+          await own.app.mail.send(
+            { to: `${tag}-${i}@example.com`, subject: tag, text: 'x', html: '<p>x</p>', bulk: true },
+            tx,
+          );
+      });
+      await until(
+        async () => smtp.waiting,
+        (n) => n >= 5,
+      );
+      // The relay answers once the stop has begun: when the queue is asked to stop; were the pool closed
+      // before that, the answer would come anyway a few seconds later, to a closed pool.
+      const stop = own.app.jobs.stop;
+      own.app.jobs.stop = () => {
+        smtp.release();
+        return stop();
+      };
+      const late = setTimeout(() => smtp.release(), 5_000);
+      await own.app.close(); // what SIGTERM does (server.ts)
+      clearTimeout(late);
+      const states = await own.db.execute<{ state: string; n: number }>(
+        sql`select state, count(*)::int as n from pgboss.job where name = 'mail.send' and data->>'subject' = ${tag} group by state order by state`,
+      );
+      expect(states.rows).toEqual([{ state: 'completed', n: 10 }]);
+      expect(smtp.received.filter((m) => m.subject === tag)).toHaveLength(10);
+    } finally {
+      smtp.release();
+      await own.close();
+    }
+  });
+
   it('a password link queued behind a burst of welcomes leaves next, not last', async () => {
     const burst = Array.from({ length: 150 }, (_, i) => `burst-${i}-${Date.now()}@example.com`);
     const bulk = (to: string) => ({ to, subject: 'Burst', text: 'hello', html: '<p>hello</p>', bulk: true });

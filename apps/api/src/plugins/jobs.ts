@@ -11,6 +11,8 @@ export interface WorkOptions {
   batchSize?: number;
   /** Of those, how many run at the same time. */
   concurrency?: number;
+  /** Called when a job failed its last try: it is left `failed` and never runs again (also logged). */
+  onGiveUp?: () => void;
 }
 
 export interface Jobs {
@@ -33,6 +35,12 @@ export interface Jobs {
   ): Promise<void>;
   /** Runs the queue's job on a cron schedule (Bangkok time), once per tick however many processes ask. */
   schedule(name: string, cron: string): Promise<void>;
+  /**
+   * Stops taking jobs and resolves when the batches in hand are finished and recorded (once, however
+   * often called). onClose hooks run last registered first, so a plugin registered after this one whose
+   * handlers use something it closes (mail: its SMTP pool) awaits this in its onClose before closing it.
+   */
+  stop(): Promise<void>;
 }
 
 const CHANNEL = 'job_queued';
@@ -91,7 +99,7 @@ export const jobsPlugin = fp(
     const drain = async <T extends object>(
       name: string,
       handler: (data: T) => Promise<void>,
-      { batchSize = 1, concurrency = 1 }: WorkOptions,
+      { batchSize = 1, concurrency = 1, onGiveUp }: WorkOptions,
     ) => {
       while (!stopping) {
         let jobs: PgBoss.JobWithMetadata<T>[] = [];
@@ -109,9 +117,17 @@ export const jobsPlugin = fp(
               await handler(job.data);
               done.push(job.id);
             } catch (err) {
-              app.log.warn({ err, queue: name, job: job.id }, 'job failed; it will be retried');
+              // pg-boss counts the tries before this one: at the limit, this failure is the last.
+              const last = job.retryCount >= job.retryLimit;
+              if (last)
+                app.log.error(
+                  { err, queue: name, job: job.id, tries: job.retryCount + 1 },
+                  'job failed for good; it will not be retried',
+                );
+              else app.log.warn({ err, queue: name, job: job.id }, 'job failed; it will be retried');
               await boss
                 .fail(name, job.id, { message: (err as Error).message ?? String(err) })
+                .then(() => last && onGiveUp?.())
                 .catch((e: unknown) => app.log.error({ err: e, queue: name }, 'job fail not recorded'));
             }
           });
@@ -134,6 +150,15 @@ export const jobsPlugin = fp(
       }
     };
 
+    let stopped: Promise<void> | undefined;
+    const stop = () =>
+      (stopped ??= (async () => {
+        stopping = true;
+        wakers.forEach((w) => w());
+        // The batches in hand are finished and recorded before the queue stops.
+        await Promise.all(loops);
+      })());
+
     const jobs: Jobs = {
       async send(name, data, options, tx) {
         await ensureQueue(name);
@@ -150,13 +175,11 @@ export const jobsPlugin = fp(
         await ensureQueue(name);
         await boss.schedule(name, cron, {}, { tz: 'Asia/Bangkok', singletonKey: name });
       },
+      stop,
     };
     app.decorate('jobs', jobs);
     app.addHook('onClose', async () => {
-      stopping = true;
-      wakers.forEach((w) => w());
-      // The batches in hand are finished and recorded before the queue stops.
-      await Promise.all(loops);
+      await stop();
       await stopListening();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     });

@@ -113,9 +113,11 @@ export class UsersService {
       expiresAt: new Date(Date.now() + minutes * 60_000),
     });
     const url = `${this.app.config.publicUrl}/reset-password?code=${code}${purpose === 'set' ? '&mode=set' : ''}`;
-    await this.app.mail.send(
-      passwordLinkMail(user.email, user.firstName || user.email, user.locale, url, purpose, minutes),
-    );
+    await this.app.mail.send({
+      ...passwordLinkMail(user.email, user.firstName || user.email, user.locale, url, purpose, minutes),
+      // The code is stored only as its hash: the queued mail keeps it sealed, never in clear.
+      secrets: [code],
+    });
   }
 
   async verifyReset(code: string) {
