@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/lib/ids.js';
 import { adminUser } from './admin-fixture.js';
 import { bearer, createTestApp, device, register, type TestApp } from './helpers.js';
-import { latestMail, linkCode } from './mail-helpers.js';
+import { resetByMail } from './mail-helpers.js';
 
 /** Organisations in the console: keys (unique), edits (versioned), courses, members; every write audited. */
 let t: TestApp;
@@ -260,15 +260,7 @@ describe('members', () => {
       (await t.app.inject({ url: '/api/users/organization', headers: bearer(token) })).json().organization;
     /** A password reset by the mailed link: it confirms the address, which joins by domain. */
     const reset = async (password: string) => {
-      expect((await post('/api/users/forgot-password', { email })).statusCode).toBe(200);
-      const code = linkCode((await latestMail(t, email, 30_000, /password|รหัสผ่าน/)).text);
-      await t.db.$client.query('delete from dev_mail where "to" = $1', [email]);
-      const res = await post('/api/users/reset-password', {
-        verificationString: code,
-        password,
-        passwordConfirmation: password,
-      });
-      expect(res.statusCode, res.body).toBe(200);
+      await resetByMail(t, email, password);
       const login = await post('/api/auth', { email, password, device: device(password) });
       expect(login.statusCode, login.body).toBe(200);
       return login.json().access_token as string;

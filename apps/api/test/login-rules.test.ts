@@ -12,7 +12,7 @@ import {
   SMALL_LOGIN_LIMITS,
   type TestApp,
 } from './helpers.js';
-import { latestMail, linkCode } from './mail-helpers.js';
+import { resetByMail as resetOnce } from './mail-helpers.js';
 
 /**
  * Login rules at their edges (PRODUCT.md §3): the limits count an e-mail address whatever its case, only
@@ -119,18 +119,8 @@ describe('what a change of password leaves behind', () => {
     expect(blocked.statusCode).toBe(409);
     return blocked.json().partialToken as string;
   };
-  const resetByMail = async (email: string, password: string, on?: ReturnType<typeof device>) => {
-    expect((await post('/api/users/forgot-password', { email }, '10.9.4.2')).statusCode).toBe(200);
-    const code = linkCode((await latestMail(t, email, 30_000, /password|รหัสผ่าน/)).text);
-    await t.db.$client.query('delete from dev_mail where "to" = $1', [email]);
-    const res = await post('/api/users/reset-password', {
-      verificationString: code,
-      password,
-      passwordConfirmation: password,
-      ...(on ? { device: on } : {}),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  const resetByMail = (email: string, password: string, device?: { id: string; name: string }) =>
+    resetOnce(t, email, password, { ip: '10.9.4.2', device });
 
   it('a partial-login token issued before the owner changed the password no longer signs in', async () => {
     const owner = await register(t.app, {}, '10.9.4.3');

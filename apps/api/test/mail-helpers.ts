@@ -20,3 +20,28 @@ export function linkCode(text: string): string {
   if (!m) throw new Error(`no reset link in: ${text}`);
   return m[1]!;
 }
+
+/**
+ * The owner resets the password by the mailed link (asked from `ip`; followed on `device` when given), and the
+ * link's mail is cleared so that the next reset waits for its own.
+ */
+export async function resetByMail(
+  t: TestApp,
+  email: string,
+  password: string,
+  { ip = '10.250.0.1', device }: { ip?: string; device?: { id: string; name: string } } = {},
+) {
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+  const asked = await post('/api/users/forgot-password', { email });
+  if (asked.statusCode !== 200) throw new Error(`forgot-password: ${asked.statusCode} ${asked.body}`);
+  const code = linkCode((await latestMail(t, email, 30_000, /password|รหัสผ่าน/)).text);
+  await t.db.$client.query('delete from dev_mail where "to" = $1', [email]);
+  const res = await post('/api/users/reset-password', {
+    verificationString: code,
+    password,
+    passwordConfirmation: password,
+    ...(device ? { device } : {}),
+  });
+  if (res.statusCode !== 200) throw new Error(`reset-password: ${res.statusCode} ${res.body}`);
+}

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { provenDevices, refreshTokens, sessions, spentTokens } from '../../db/schema.js';
+import { refreshTokens, sessions, spentTokens } from '../../db/schema.js';
 
 export type { Tx };
 type Executor = Db | Tx;
@@ -45,30 +45,12 @@ export async function findSession(db: Executor, id: string) {
  * the thief's, whose session the reset ended) is a stranger again.
  */
 export async function hasUsedDevice(db: Executor, userId: string, deviceId: string, since: Date | null) {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        eq(sessions.deviceId, deviceId),
-        since ? gt(sessions.createdAt, since) : undefined,
-      ),
-    )
-    .limit(1);
-  if (row) return true;
-  const [proven] = await db
-    .select({ at: provenDevices.provenAt })
-    .from(provenDevices)
-    .where(
-      and(
-        eq(provenDevices.userId, userId),
-        eq(provenDevices.deviceId, deviceId),
-        since ? gte(provenDevices.provenAt, since) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!proven;
+  const { rows } = await db.execute<{ known: boolean }>(sql`
+    select exists (select 1 from sessions s where s.user_id = ${userId} and s.device_id = ${deviceId}
+                     and (${since}::timestamptz is null or s.created_at > ${since}))
+        or exists (select 1 from proven_devices p where p.user_id = ${userId} and p.device_id = ${deviceId}
+                     and (${since}::timestamptz is null or p.proven_at >= ${since})) as known`);
+  return rows[0]?.known === true;
 }
 
 /** Ends sessions; answers the ids that were live. */
