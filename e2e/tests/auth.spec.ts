@@ -9,6 +9,7 @@ import {
   storageKeys,
   test,
   uniqueEmail,
+  withTokens,
 } from './fixtures';
 
 test('registration creates the account, logs in and lands on the library', async ({ page }) => {
@@ -87,6 +88,136 @@ async function signedInOnLibrary(page: Page, request: APIRequestContext) {
   await expect(page).toHaveURL('/library');
   return u;
 }
+
+/** A learner registered from a device with a name of its own, which their account page lists. */
+async function learnerWithDevice(request: APIRequestContext, tag: string) {
+  const deviceName = `${tag}-${Date.now()}`;
+  const res = await request.post('/api/users', {
+    data: {
+      email: uniqueEmail(tag),
+      password: PASSWORD,
+      firstName: 'เอ',
+      lastName: 'คนแรก',
+      device: { id: `${tag}-device-${Date.now()}`, name: deviceName },
+    },
+  });
+  expect(res.status()).toBe(201);
+  const u = (await res.json()) as Awaited<ReturnType<typeof registerByApi>>;
+  return { ...u, deviceName, headers: { authorization: `Bearer ${u.access_token}` } };
+}
+
+/** Holds the page's calls to these API paths until released, so that the next learner's answers are on their way. */
+async function holdAnswers(page: Page, paths: string[]) {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const held: string[] = [];
+  for (const path of paths)
+    await page.route(`**/api${path}`, async (route) => {
+      held.push(path);
+      await gate;
+      await route.continue();
+    });
+  return { held, release };
+}
+
+test('a learner who logs in on a tab left open by another, who logged out in another tab, never sees the other’s devices', async ({
+  page,
+  request,
+}) => {
+  const a = await learnerWithDevice(request, 'shared-a');
+  const b = await registerByApi(request, 'shared-b');
+  await withTokens(page, a);
+  await page.goto('/account');
+  await expect(page.getByText(a.deviceName)).toBeVisible();
+
+  // A logs out in another tab of the same browser; this tab follows to the login page.
+  const other = await page.context().newPage();
+  await other.goto('/logout');
+  await expect(other).toHaveURL('/');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount/);
+
+  const { held, release } = await holdAnswers(page, ['/auth/sessions']);
+  await loginInPage(page, b.email);
+  await expect(page).toHaveURL('/account');
+  await expect.poll(() => held).toContain('/auth/sessions');
+  // While B's own list is on its way the section shows that it is loading, never A's devices.
+  const devices = page.getByRole('region', { name: /อุปกรณ์ที่เข้าสู่ระบบ|Signed-in devices/ });
+  await expect(devices.getByRole('status')).toBeVisible();
+  await expect(page.getByText(a.deviceName)).toHaveCount(0);
+  release();
+  await expect(devices.getByRole('status')).toHaveCount(0);
+  // B's own list: the device B registered from, and this browser.
+  await expect(devices.getByText('Playwright API')).toBeVisible();
+  await expect(page.getByText(a.deviceName)).toHaveCount(0);
+});
+
+test('after the server ends a learner’s session, the next learner to log in in that tab never sees the first one’s courses, devices or receipts', async ({
+  page,
+  request,
+}) => {
+  const a = await learnerWithDevice(request, 'revoked-a');
+  const search = await (await request.get('/api/courses?q=' + encodeURIComponent('ออมเงิน'))).json();
+  const course = search.courses[0];
+  const outline = await (await request.get(`/api/courses/${course.slug}`)).json();
+  const watched = await request.post('/api/users/on-going-episode', {
+    headers: a.headers,
+    data: {
+      course_id: course.id,
+      episode_id: outline.episodes[0].id,
+      last_second: 20,
+      episodeCompletionPercentage: 30,
+    },
+  });
+  expect(watched.status()).toBe(200);
+  const started = await (
+    await request.post('/api/checkout/orders', { headers: a.headers, data: { plan: 'monthly' } })
+  ).json();
+  const paid = await request.post(`/api/checkout/sandbox/${started.order.id}/card`, {
+    headers: a.headers,
+    data: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Test' },
+  });
+  expect(paid.status()).toBe(200);
+  const [receipt] = await (await request.get('/api/my-receipts', { headers: a.headers })).json();
+  const b = await registerByApi(request, 'revoked-b');
+
+  // A's library and account page, in one tab without reloading: the answers stay in its cache.
+  await withTokens(page, a);
+  await page.goto('/library');
+  const mine = page.getByRole('region', { name: 'คอร์สที่กำลังเรียน' });
+  await expect(mine.getByRole('link', { name: course.title, exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'บัญชีของฉัน' }).first().click();
+  await expect(page.getByText(a.deviceName)).toBeVisible();
+  await expect(page.getByRole('link', { name: receipt.number })).toBeVisible();
+
+  // A's session ends on the server (a logout elsewhere); the tab learns it at its next call.
+  expect((await request.post('/api/auth/save-logout-user', { headers: a.headers })).status()).toBe(200);
+  await page.getByRole('link', { name: 'คลังคอร์สของฉัน' }).first().click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Flibrary/);
+
+  const { held, release } = await holdAnswers(page, [
+    '/users/my-course',
+    '/users/last-watched-episode',
+    '/auth/sessions',
+    '/my-receipts',
+  ]);
+  await loginInPage(page, b.email);
+  await expect(page).toHaveURL('/library');
+  await expect
+    .poll(() => held)
+    .toEqual(expect.arrayContaining(['/users/my-course', '/users/last-watched-episode']));
+  await expect(mine.getByRole('status')).toBeVisible();
+  await expect(mine.getByRole('link', { name: course.title, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'เรียนต่อจากที่ค้างไว้' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'บัญชีของฉัน' }).first().click();
+  await expect.poll(() => held).toEqual(expect.arrayContaining(['/auth/sessions', '/my-receipts']));
+  await expect(page.getByRole('region', { name: 'ใบเสร็จรับเงิน' }).getByRole('status')).toBeVisible();
+  await expect(page.getByText(a.deviceName)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: receipt.number })).toHaveCount(0);
+  release();
+  await expect(page.getByText('ยังไม่มีใบเสร็จ')).toBeVisible();
+  await expect(page.getByText(a.deviceName)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: receipt.number })).toHaveCount(0);
+});
 
 test('a stale tokenSavedTime makes the refresh call happen before the next authenticated call', async ({
   page,

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ApiError } from '../lib/api-error';
 import { I18nProvider } from '../lib/i18n';
+import { onUserChange } from '../lib/session';
 import { ToastProvider } from '../lib/toast';
 import { PendingProgress } from '../features/player/lib/pending-progress';
 import { ChatWidget } from './ChatWidget';
@@ -28,6 +29,8 @@ export function App() {
         },
       }),
   );
+  // The cached answers belong to the signed-in user (their keys do not name them): another user starts empty.
+  useEffect(() => onUserChange(() => queryClient.clear()), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider>

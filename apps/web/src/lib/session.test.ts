@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   call,
@@ -219,5 +220,75 @@ describe('refreshing across the tabs of one browser', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe("one learner never sees another's cached answers (the query keys do not name the user)", () => {
+  /**
+   * A tab loaded signed in as u-1, its query cache holding u-1's answers, emptied on a change of user as the
+   * app does it. `seen` records what the session listeners (React's re-renders) find in the cache.
+   */
+  async function tabOfFirstLearner() {
+    loginAs(10);
+    vi.resetModules();
+    const session = await import('./session');
+    const qc = new QueryClient();
+    qc.setQueryData(['sessions'], [{ deviceName: 'u-1 laptop' }]);
+    qc.setQueryData(['my-certificates'], [{ courseId: 'c-1' }]);
+    session.onUserChange(() => qc.clear());
+    const seen: unknown[] = [];
+    session.onSessionChange(() => seen.push(qc.getQueryData(['sessions'])));
+    return { session, qc, seen };
+  }
+  const cached = (qc: QueryClient) => qc.getQueryCache().getAll().length;
+
+  it('empties the cache on logout, before anything re-renders', async () => {
+    const { session, qc, seen } = await tabOfFirstLearner();
+    session.destroyTokens();
+    expect(cached(qc)).toBe(0);
+    expect(seen).toEqual([undefined]);
+  });
+
+  it('empties the cache when the server answers SESSION_REVOKED', async () => {
+    const { session, qc, seen } = await tabOfFirstLearner();
+    responder = () => json(401, { statusCode: 401, code: 'SESSION_REVOKED', message: 'Session ended' });
+    await expect(session.call('/auth/sessions', { auth: true })).rejects.toMatchObject({ status: 401 });
+    expect(cached(qc)).toBe(0);
+    expect(seen).toEqual([undefined]);
+  });
+
+  it('empties the cache when the learner logs out in another tab (a storage event)', async () => {
+    const { qc, seen } = await tabOfFirstLearner();
+    for (const key of [KEYS.token, KEYS.refreshToken, KEYS.uid]) {
+      localStorage.removeItem(key);
+      window.dispatchEvent(new StorageEvent('storage', { key }));
+    }
+    expect(cached(qc)).toBe(0);
+    expect(seen[0]).toBeUndefined();
+  });
+
+  it('empties the cache when another learner signs in, also when only the stored user id changes', async () => {
+    const { session, qc, seen } = await tabOfFirstLearner();
+    responder = () => json(200, { ...user, id: 'u-2' });
+    await session.saveTokens('b-access', 'b-refresh');
+    expect(cached(qc)).toBe(0);
+    expect(seen).toEqual([undefined]);
+
+    const again = await tabOfFirstLearner();
+    again.session.rememberUser({ ...user, id: 'u-3' });
+    expect(cached(again.qc)).toBe(0);
+  });
+
+  it("keeps the cache when the same learner's tokens are refreshed, here or in another tab", async () => {
+    const { session, qc } = await tabOfFirstLearner();
+    responder = (url) =>
+      url.endsWith('/auth/refresh')
+        ? json(200, { access_token: 'new-access', refresh_token: 'new-refresh' })
+        : json(200, user);
+    await session.refreshTokens();
+    localStorage.setItem(KEYS.token, 'other-tab-access');
+    window.dispatchEvent(new StorageEvent('storage', { key: KEYS.token }));
+    session.rememberUser(user);
+    expect(cached(qc)).toBe(2);
   });
 });

@@ -14,7 +14,29 @@ export function onSessionChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-const notify = () => listeners.forEach((l) => l());
+
+/** Whose session this tab holds: the signed-in user's id ('' until it is known), null when signed out. */
+const currentUser = (): string | null => (isLoggedIn() ? (read(KEYS.uid) ?? '') : null);
+let lastUser = currentUser();
+const userListeners = new Set<Listener>();
+/**
+ * Called when the signed-in user changes (logout, a session ended by the server, another user stored, any of
+ * these in another tab), before the session listeners and so before anything renders for the new user. A token
+ * refresh of the same user is no change. The app clears its query cache here: its keys do not name the user.
+ */
+export function onUserChange(listener: Listener): () => void {
+  userListeners.add(listener);
+  return () => userListeners.delete(listener);
+}
+
+const notify = () => {
+  const user = currentUser();
+  if (user !== lastUser) {
+    lastUser = user;
+    userListeners.forEach((l) => l());
+  }
+  listeners.forEach((l) => l());
+};
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key === null || e.key === KEYS.token || e.key === KEYS.uid) notify();
@@ -57,15 +79,22 @@ export async function saveTokens(accessToken: string, refreshToken: string): Pro
   write(KEYS.refreshToken, refreshToken);
   write(KEYS.tokenSavedTime, String(nowSeconds()));
   const user = await fetchUserWithoutRefresh();
-  rememberUser(user);
+  storeUser(user);
   notify();
   return user;
 }
 
-export function rememberUser(user: Pick<User, 'id' | 'bought_annual' | 'profile_image'>): void {
+type StoredUser = Pick<User, 'id' | 'bought_annual' | 'profile_image'>;
+function storeUser(user: StoredUser): void {
   write(KEYS.boughtAnnual, String(user.bought_annual));
   write(KEYS.profile, user.profile_image ?? '');
   write(KEYS.uid, user.id);
+}
+
+/** Stores the current user's details; a user id other than the stored one is a change of user. */
+export function rememberUser(user: StoredUser): void {
+  storeUser(user);
+  if (currentUser() !== lastUser) notify();
 }
 
 let refreshing: Promise<void> | undefined;

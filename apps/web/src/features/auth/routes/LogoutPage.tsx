@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '../../../components/ui/Spinner';
@@ -10,19 +9,17 @@ export default function LogoutPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     void logout().then((result) => {
-      queryClient.clear();
       toast(
         result.success ? t('logout.done') : t('error.NETWORK_ERROR'),
         result.success ? 'success' : 'error',
       );
       navigate(result.success ? '/' : result.redirect, { replace: true });
     });
-  }, [navigate, queryClient, t, toast]);
+  }, [navigate, t, toast]);
   return <PageLoading label={t('logout.working')} />;
 }
