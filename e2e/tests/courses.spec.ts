@@ -8,6 +8,8 @@ test('the catalogue finds a Thai word inside a title, filters by level, and open
   const { total } = (await (await request.get('/api/courses?')).json()) as { total: number };
   expect(total).toBeGreaterThanOrEqual(6);
   await page.goto('/courses');
+  // The app's own page, not the server's drawing of it (whose plain form has no script to follow a choice).
+  await expect(page.locator('.boot-page')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'คอร์สทั้งหมด' })).toBeVisible();
   await expect(page.getByText(`${total} คอร์ส`)).toBeVisible();
   // The level filter: two of the six demo courses are intermediate, none advanced.
@@ -51,6 +53,7 @@ test('a catalogue link with a level the site does not have lists every course (a
   const { total } = (await (await request.get('/api/courses?')).json()) as { total: number };
   // An old or hand-edited link: ?page=abc is taken as the first page, ?level=expert as all levels.
   await page.goto('/courses?level=expert');
+  await expect(page.locator('.boot-page')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'คอร์สทั้งหมด' })).toBeVisible();
   await expect(page.getByText(`${total} คอร์ส`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })).toBeVisible();

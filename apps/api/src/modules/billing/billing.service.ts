@@ -485,6 +485,8 @@ export class BillingService {
   /** Pays a sandbox order with a test card or the PromptPay QR; a declined card leaves it payable. */
   async sandboxPay(userId: string, id: string, card: SandboxCardBody | null): Promise<Order> {
     const o = await this.sandboxOrder(userId, id);
+    // Paid meanwhile from another tab: this tab is told so, as the one that paid it (nothing is charged twice).
+    if (o.status === 'paid') return this.order(userId, id);
     if (o.status !== 'pending' || o.expires_at.getTime() <= Date.now()) throw notPayable();
     if (card) {
       const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
