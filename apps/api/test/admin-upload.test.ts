@@ -274,3 +274,36 @@ describe('resumable video upload (tus)', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('what an upload cannot do to a finished file, and what an overlong one is told', () => {
+  it('refuses to terminate a finished upload: its file is the source of the episode’s video, which still becomes ready', async () => {
+    const { episodeIds } = await draftCourse(t, 1);
+    const episodeId = episodeIds[0]!;
+    const file = await makeVideo(2);
+    const url = (await tus.create(file.length, { episodeId })).headers.get('location')!;
+    expect((await tus.patch(url, 0, file)).status).toBe(204);
+    const key = `uploads/${url.split('/').pop()}`;
+
+    // A second tab of the console (or a tus client's "abort" after its last request) terminates the upload.
+    const del = await fetch(new URL(url, base), {
+      method: 'DELETE',
+      headers: { ...bearer(admin.token), 'tus-resumable': '1.0.0' },
+    });
+    expect(del.status).toBeGreaterThanOrEqual(400);
+    expect(await t.app.storage.readAll(key)).toBeDefined();
+    expect(await settled(episodeId)).toMatchObject({ status: 'ready' });
+  }, 90_000);
+
+  it('more bytes than the declared Upload-Length: the refusal says so, not that the file is over the size limit', async () => {
+    const { episodeIds } = await draftCourse(t, 1);
+    const head = Buffer.concat([Buffer.from('00000018667479706d703432', 'hex'), Buffer.alloc(4000, 1)]);
+    const url = (await tus.create(1000, { episodeId: episodeIds[0]! })).headers.get('location')!;
+    const res = await tus.patch(url, 0, head);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    const body = (await res.json()) as { message: string };
+    // 4 KB against the size limit: "larger than the limit" is not true; the declared length is what was passed.
+    expect(body.message).not.toMatch(/limit of/);
+    expect(body.message).toMatch(/Upload-Length/);
+  });
+});

@@ -84,6 +84,13 @@ export function tusErrorAnswer(err: unknown, maxBytes: number, log: FastifyBaseL
     const answer = unforeseenError(err, log);
     return { status_code: answer.statusCode, body: JSON.stringify(answer.body), headers: answer.headers };
   }
+  if (err === ERRORS.ERR_MAX_SIZE_EXCEEDED) return tooLarge(maxBytes);
+  if (err === ERRORS.ERR_SIZE_EXCEEDED)
+    return refusal({
+      statusCode: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'More bytes were sent than the upload said it would have (Upload-Length)',
+    });
   if (e.status_code === 413) return tooLarge(maxBytes);
   return refusal(fromTusText(e.status_code, e.body ?? ''));
 }

@@ -46,6 +46,9 @@ export class UploadsService {
       datastore: await tusStore(this.app.config),
       locker: locks.locker,
       maxSize: max,
+      // A finished upload's file is the source of its episode's video (transcoded from it): never deleted by a
+      // client's DELETE (a second tab, a tus client's abort); 400 in the one error shape.
+      disableTerminationForFinishedUploads: true,
       namingFunction: () => uploadKey(crypto.randomUUID().replace(/-/g, '')),
       generateUrl: (_req, { path, id }) => `${path}/${id.slice('uploads/'.length)}`,
       getFileIdFromRequest: (_req, last) => (last && UPLOAD_ID.test(last) ? uploadKey(last) : undefined),
