@@ -32,6 +32,8 @@ export const textWithoutNul = () =>
 
 /** Something one can see: not only spaces and invisible characters (zero-width spaces, joiners, controls). */
 const VISIBLE = /[^\s\p{Cc}\p{Cf}]/u;
+/** Whether the text shows anything: not only spaces and invisible characters. */
+export const hasVisibleText = (v: string) => VISIBLE.test(v);
 
 /**
  * Trimmed text of a bounded length without NUL characters (the admin console's fields); when it may not be
@@ -44,7 +46,7 @@ export const boundedText = (max: number, min = 0) =>
     .min(min)
     .max(max)
     .pipe(textWithoutNul())
-    .refine((v) => min === 0 || VISIBLE.test(v), { message: 'Must contain visible characters' });
+    .refine((v) => min === 0 || hasVisibleText(v), { message: 'Must contain visible characters' });
 
 /** A short line a person fills in (a name, an organisation, a position): trimmed, 1 to `max`, visible. */
 export const filledLine = (max: number) => boundedText(max, 1);

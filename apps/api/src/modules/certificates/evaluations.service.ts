@@ -1,4 +1,4 @@
-import type { CourseEvaluationBody, ErrorDetail } from '@rianroo/contract';
+import { hasVisibleText, type CourseEvaluationBody, type ErrorDetail } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
 import { inTransaction } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -15,6 +15,7 @@ export function checkEvaluation(questions: Question[], answers: Answer[]) {
   const details: ErrorDetail[] = [];
   const byId = new Map(questions.map((q) => [q.id, q]));
   const given = new Map<string, Answer>();
+  const seen = new Set<string>();
   answers.forEach((a, i) => {
     const q = byId.get(a.questionId);
     // Answered on a form that has changed since (a question deleted or made inactive meanwhile): nothing is
@@ -26,8 +27,26 @@ export function checkEvaluation(questions: Question[], answers: Answer[]) {
         'The evaluation questions changed while you answered: reload them and answer again',
         [{ path: `answers.${i}.questionId`, message: 'Not an active question' }],
       );
+    if (seen.has(q.id)) {
+      return details.push({ path: `answers.${i}.questionId`, message: 'Answered twice' });
+    }
+    seen.add(q.id);
+    // Each kind is answered in its one field: another kind's field is a mistake, never quietly dropped.
+    const own = q.kind === 'rating' ? 'rating' : q.kind === 'choice' ? 'choiceId' : 'text';
+    const other = (['rating', 'choiceId', 'text'] as const).find((k) => k !== own && a[k] !== undefined);
+    if (other)
+      return details.push({
+        path: `answers.${i}.${other}`,
+        message: `Not an answer to a ${q.kind} question`,
+      });
     const value =
-      q.kind === 'rating' ? a.rating : q.kind === 'choice' ? a.choiceId : a.text ? a.text : undefined;
+      q.kind === 'rating'
+        ? a.rating
+        : q.kind === 'choice'
+          ? a.choiceId
+          : a.text && hasVisibleText(a.text)
+            ? a.text
+            : undefined;
     if (q.kind === 'choice' && a.choiceId && !q.choices.some((c) => c.id === a.choiceId)) {
       return details.push({ path: `answers.${i}.choiceId`, message: 'Not a choice of this question' });
     }

@@ -1,4 +1,9 @@
-import { EVALUATION_TEXT_MAX, type EvaluationAnswer, type EvaluationQuestion } from '@rianroo/contract';
+import {
+  EVALUATION_TEXT_MAX,
+  hasVisibleText,
+  type EvaluationAnswer,
+  type EvaluationQuestion,
+} from '@rianroo/contract';
 
 /** What the learner has entered for one question so far. */
 export type Draft = { rating?: number; choiceId?: string; text?: string };
@@ -6,7 +11,7 @@ export type Drafts = Record<string, Draft>;
 export type FieldProblem = 'required' | 'tooLong';
 
 const answered = (q: EvaluationQuestion, d: Draft | undefined) =>
-  q.kind === 'rating' ? !!d?.rating : q.kind === 'choice' ? !!d?.choiceId : !!d?.text?.trim();
+  q.kind === 'rating' ? !!d?.rating : q.kind === 'choice' ? !!d?.choiceId : hasVisibleText(d?.text ?? '');
 
 /** The problem of each question that is not right yet (required and empty, or a text too long). */
 export function problems(questions: EvaluationQuestion[], drafts: Drafts): Record<string, FieldProblem> {
