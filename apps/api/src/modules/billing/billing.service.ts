@@ -333,14 +333,15 @@ export class BillingService {
   /**
    * Applies one verified provider event, once: the event's key is recorded in the same transaction, so a second
    * delivery (also a simultaneous one) changes nothing. Any order: a payment wins over a failure or an expiry that
-   * came first, and nothing undoes a payment.
+   * came first, and nothing undoes a payment. Answers whether the event changed something: false for a replay,
+   * an order that is not ours, a wrong amount, or an order already in the state the event would give it.
    */
-  async applyEvent(event: PaymentEvent): Promise<void> {
+  async applyEvent(event: PaymentEvent): Promise<boolean> {
     if (!UUID.test(event.orderId)) {
       this.app.log.warn({ event }, 'a payment event without an order of ours');
-      return;
+      return false;
     }
-    const paidOrder = await inTransaction(this.db, async (c) => {
+    const outcome = await inTransaction(this.db, async (c): Promise<'paid' | 'closed' | null> => {
       // The order's row is locked before the event is recorded: the event's reference to it takes a share lock
       // on it, and two deliveries each holding that share lock while waiting for the row would deadlock.
       const order = await repo.orderById(c, event.orderId, true);
@@ -359,12 +360,14 @@ export class BillingService {
           return null;
         }
         await this.applyPaid(c, order, event);
-        return order.id;
+        return 'paid';
       }
-      if (order.status === 'pending') await this.closeUnpaid(c, order.id, event.type);
-      return null;
+      if (order.status !== 'pending') return null;
+      await this.closeUnpaid(c, order.id, event.type);
+      return 'closed';
     });
-    if (paidOrder) await this.sendReceipt(paidOrder);
+    if (outcome === 'paid') await this.sendReceipt(event.orderId);
+    return outcome !== null;
   }
 
   /** The order is paid: the subscription starts or is extended from its current end, and a receipt is issued. */
@@ -459,10 +462,12 @@ export class BillingService {
     );
   }
 
+  /** Applies a verified webhook's events; answers how many changed something (0 for a replay or a stray event). */
   async webhook(delivery: WebhookDelivery) {
     const events = await this.provider.parseWebhook(delivery);
-    for (const e of events) await this.applyEvent(e);
-    return events.length;
+    let applied = 0;
+    for (const e of events) if (await this.applyEvent(e)) applied++;
+    return applied;
   }
 
   // The sandbox provider's payment page.
