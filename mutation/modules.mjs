@@ -55,12 +55,92 @@ export const modules = {
     mutate: ['apps/api/src/modules/courses/progress-writer.ts'],
     tests: ['apps/api/test/progress-writer.test.ts'],
   },
+  'api-billing-rules': {
+    project: 'api',
+    what: 'billing rules: prices and VAT, promo-code validity, periods, the PromptPay QR, the Stripe provider',
+    mutate: [
+      'apps/api/src/modules/billing/pricing.ts',
+      'apps/api/src/modules/billing/periods.ts',
+      'apps/api/src/modules/billing/promptpay.ts',
+      'apps/api/src/modules/billing/providers/stripe.ts',
+    ],
+    // Unit tests without the app (the Stripe provider against local doubles of Stripe's API): seconds a mutant.
+    tests: [
+      'apps/api/src/modules/billing/pricing.test.ts',
+      'apps/api/src/modules/billing/periods.test.ts',
+      'apps/api/src/modules/billing/promptpay.test.ts',
+      'apps/api/src/modules/billing/providers/stripe.test.ts',
+    ],
+  },
   'api-playback': {
     project: 'api',
     what: 'playback token signing and checking',
     mutate: ['apps/api/src/modules/media/playback-tokens.ts'],
     // media.test.ts (tokens refused by the stream route) costs about 20 s a mutant: left out for time.
     tests: ['apps/api/src/modules/media/playback-tokens.test.ts'],
+  },
+  'api-grading': {
+    project: 'api',
+    what: 'grading, the attempt limit, deadlines and pass marks',
+    // Only the rule-bearing lines of the service and the repository (the rest is reading and shaping).
+    mutate: [
+      'apps/api/src/modules/assessments/grading.ts',
+      // overdue(): the time and its grace are over.
+      'apps/api/src/modules/assessments/assessments.service.ts:26-27',
+      // respond(): starting within the limit, the post-test's prerequisite, saving while the time lasts.
+      'apps/api/src/modules/assessments/assessments.service.ts:165-221',
+      // submit() and grade(): whose attempt, graded once, at the pass mark it started under, late answers.
+      'apps/api/src/modules/assessments/assessments.service.ts:228-290',
+      // Attempts left.
+      'apps/api/src/modules/assessments/assessment-views.ts:14-15',
+      // Whether the time is up, by the database's clock.
+      'apps/api/src/modules/assessments/assessments.repo.ts:233-239',
+    ],
+    tests: [
+      'apps/api/src/modules/assessments/grading.test.ts',
+      'apps/api/src/modules/assessments/overdue.test.ts',
+      'apps/api/test/grading-rules.test.ts',
+      'apps/api/test/assessments.test.ts',
+    ],
+  },
+  'api-admin-gate': {
+    project: 'api',
+    what: "the admin console's gate: authentication, the live session's role, requireAdmin",
+    mutate: [
+      // liveRole(): a session's role, from the cache or looked up.
+      'apps/api/src/plugins/auth.ts:71-76',
+      // query(): the lookup and what it caches.
+      'apps/api/src/plugins/auth.ts:124-139',
+      // forgetUser(): a role changed, the user's cached sessions looked up afresh.
+      'apps/api/src/plugins/auth.ts:179-182',
+      // authenticate and requireAdmin.
+      'apps/api/src/plugins/auth.ts:227-239',
+    ],
+    tests: [
+      'apps/api/test/admin-gate.test.ts',
+      'apps/api/test/admin-authz.test.ts',
+      'apps/api/test/auth-required.test.ts',
+    ],
+  },
+  'api-certificates': {
+    project: 'api',
+    what: 'completion and certificates: who is completed, issued once, evaluation when required',
+    mutate: [
+      // completion() and issue().
+      'apps/api/src/modules/certificates/certificates.service.ts:63-135',
+      // verify(): valid or revoked.
+      'apps/api/src/modules/certificates/certificates.service.ts:206-220',
+      'apps/api/src/modules/certificates/completion.repo.ts',
+      'apps/api/src/modules/certificates/certificate-code.ts',
+      // evaluate() needs completion; status() is the learner's own or an admin's.
+      'apps/api/src/modules/certificates/evaluations.service.ts:85-111',
+    ],
+    tests: [
+      'apps/api/src/modules/certificates/certificate-code.test.ts',
+      'apps/api/test/certificate-rules.test.ts',
+      'apps/api/test/certificates.test.ts',
+      'apps/api/test/evaluation-answers.test.ts',
+    ],
   },
   'web-session': {
     project: 'web',

@@ -23,7 +23,7 @@ const nothingOpen = () =>
   new AppError('NO_ATTEMPT_IN_PROGRESS', 409, 'No attempt of this test is in progress');
 
 /** The attempt's time and grace are over (by this server's clock; saves are checked by the database's). */
-const overdue = (t: repo.Attempt) =>
+export const overdue = (t: Pick<repo.Attempt, 'deadlineAt'>) =>
   !!t.deadlineAt && t.deadlineAt.getTime() + ANSWER_GRACE_SECONDS * 1000 < Date.now();
 
 function shuffled<T>(items: T[]): T[] {

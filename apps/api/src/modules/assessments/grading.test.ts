@@ -78,8 +78,38 @@ describe('grading', () => {
     expect(g.grades.map((x) => x.correct)).toEqual([true, false, false]);
   });
 
+  it('a score exactly at the pass mark passes; one point under it fails', () => {
+    const four = ['a', 'b', 'c', 'd'].map((id): GradedQuestion => ({ ...single, id, points: 1 }));
+    const three = { a: ['b'], b: ['b'], c: ['b'], d: ['a'] };
+    expect(gradeAttempt(four, three, 75)).toMatchObject({ score: 75, passed: true });
+    expect(gradeAttempt(four, three, 76)).toMatchObject({ score: 75, passed: false });
+    expect(gradeAttempt(four, { ...three, c: ['a'] }, 75)).toMatchObject({ score: 50, passed: false });
+  });
+
+  it('single choice: two picks earn nothing, even with the right one first', () => {
+    expect(gradeQuestion(single, ['b', 'a'])).toEqual({ questionId: 'q1', correct: false, pointsEarned: 0 });
+    expect(gradeQuestion(truth, ['t', 'f']).correct).toBe(false);
+  });
+
+  it('multiple choice: a pick that is not a choice of the question takes nothing back', () => {
+    expect(gradeQuestion(multiple, ['m1', 'zzz'])).toEqual({
+      questionId: 'q3',
+      correct: false,
+      pointsEarned: 2,
+    });
+  });
+
+  it('a multiple-choice question with no right choice (the editor refuses one) earns nothing, picked or not', () => {
+    const none: GradedQuestion = {
+      ...multiple,
+      choices: multiple.choices.map((c) => ({ ...c, correct: false })),
+    };
+    expect(gradeQuestion(none, [])).toEqual({ questionId: 'q3', correct: false, pointsEarned: 0 });
+    expect(gradeQuestion(none, ['m3'])).toEqual({ questionId: 'q3', correct: false, pointsEarned: 0 });
+  });
+
   it('unanswered questions earn nothing; an empty test never passes', () => {
     expect(gradeAttempt([single, truth], {}, 0).score).toBe(0);
-    expect(gradeAttempt([], {}, 0).passed).toBe(false);
+    expect(gradeAttempt([], {}, 0)).toMatchObject({ score: 0, pointsTotal: 0, passed: false });
   });
 });
