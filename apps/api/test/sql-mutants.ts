@@ -1,0 +1,281 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { apiRoot } from '../src/config.js';
+
+/*
+ * Hand-written mutants of the SQL rules that Stryker cannot reach (issue 31): who may watch a course
+ * (course_access and the subscriptions it counts, entitled_subscriptions) and what a progress save adds and
+ * credits (progress_merge and its cap, progress_cap). sql-rules.test.ts applies each one on its own to its
+ * test database (CREATE OR REPLACE the mutated definition, run every rule, restore) when SQL_MUTANTS is set;
+ * `npm run mutation -- sql-rules` (scripts/sql-mutation.mjs) runs them all and reports which survived.
+ *
+ * Left out because they cannot change an answer (equivalent):
+ * - course_access's `r.expires_at desc nulls last`: each rank has at most one row (one free row per course; one
+ *   subscription giving access per learner, the unique index subscriptions_one_current_idx; one organisation
+ *   per learner and one grant per organisation and course, the primary key), so only the rank orders.
+ * - progress_merge's fast path (`upper(fresh) - lower(fresh) <= allow then fresh`, or `<` for `<=`, or the path
+ *   removed): progress_cap keeps all of seconds that fit the allowance, so it gives the same set; the path
+ *   only spares its query. Likewise `fresh is null or`: progress_cap of nothing is nothing.
+ * - progress_cap's `p_allow - before > 0` → `>= 0` (a range with nothing left becomes an empty range, which
+ *   range_agg drops), and its `coalesce(…, '{}')`: progress_merge calls it only with an allowance of 10 s or more
+ *   and at least one range, so the aggregate is never null there.
+ */
+
+/** The SQL functions mutated, each defined (latest definition wins) in the migrations. */
+export const SQL_FUNCTIONS = [
+  'course_access',
+  'entitled_subscriptions',
+  'progress_merge',
+  'progress_cap',
+] as const;
+export type SqlFunction = (typeof SQL_FUNCTIONS)[number];
+
+export interface SqlMutant {
+  id: string;
+  fn: SqlFunction;
+  /** Text of the latest definition, found exactly once, and what replaces it. */
+  from: string;
+  to: string;
+}
+
+export const SQL_MUTANTS: SqlMutant[] = [
+  // course_access: the free course.
+  {
+    id: 'free-any-course',
+    fn: 'course_access',
+    from: 'where c.id = p_course and c.free',
+    to: 'where c.free',
+  },
+  { id: 'free-every-course', fn: 'course_access', from: 'c.id = p_course and c.free', to: 'c.id = p_course' },
+  {
+    id: 'free-and-to-or',
+    fn: 'course_access',
+    from: 'c.id = p_course and c.free',
+    to: 'c.id = p_course or c.free',
+  },
+  // course_access: a subscription.
+  { id: 'trial-flipped', fn: 'course_access', from: "p.interval = 'trial'", to: "p.interval <> 'trial'" },
+  {
+    id: 'subscription-no-end',
+    fn: 'course_access',
+    from: 'end, s.current_period_end, 1',
+    to: 'end, null::timestamptz, 1',
+  },
+  // course_access: the organisation's grant.
+  { id: 'grant-any-kind', fn: 'course_access', from: " and oc.kind = 'grant'", to: '' },
+  { id: 'grant-any-course', fn: 'course_access', from: ' and oc.course_id = p_course', to: '' },
+  {
+    id: 'grant-any-organisation',
+    fn: 'course_access',
+    from: 'oc.organization_id = u.organization_id and ',
+    to: '',
+  },
+  { id: 'grant-any-member', fn: 'course_access', from: 'where u.id = p_user', to: 'where true' },
+  // course_access: which reason wins, and one answer.
+  { id: 'free-ranked-with-subscription', fn: 'course_access', from: '0 as rank', to: '1 as rank' },
+  {
+    id: 'organisation-ranked-first',
+    fn: 'course_access',
+    from: "'organization', null, 2",
+    to: "'organization', null, 0",
+  },
+  { id: 'none-before-organisation', fn: 'course_access', from: "'none', null, 3", to: "'none', null, 1" },
+  { id: 'rank-reversed', fn: 'course_access', from: 'order by r.rank,', to: 'order by r.rank desc,' },
+  { id: 'two-answers', fn: 'course_access', from: 'limit 1', to: 'limit 2' },
+  // entitled_subscriptions: whose, which statuses, until when.
+  {
+    id: 'period-end-inclusive',
+    fn: 'entitled_subscriptions',
+    from: 'current_period_end > now()',
+    to: 'current_period_end >= now()',
+  },
+  { id: 'period-ignored', fn: 'entitled_subscriptions', from: ' and s.current_period_end > now()', to: '' },
+  {
+    id: 'period-grace',
+    fn: 'entitled_subscriptions',
+    from: '> now()',
+    to: "> now() - interval '1 second'",
+  },
+  {
+    id: 'any-status',
+    fn: 'entitled_subscriptions',
+    from: " and s.status in ('trialing', 'active', 'canceled')",
+    to: '',
+  },
+  {
+    id: 'canceled-not-counted',
+    fn: 'entitled_subscriptions',
+    from: "('trialing', 'active', 'canceled')",
+    to: "('trialing', 'active')",
+  },
+  {
+    id: 'trialing-not-counted',
+    fn: 'entitled_subscriptions',
+    from: "('trialing', 'active', 'canceled')",
+    to: "('active', 'canceled')",
+  },
+  { id: 'any-learner', fn: 'entitled_subscriptions', from: 's.user_id = p_user and ', to: '' },
+  {
+    id: 'learner-and-to-or',
+    fn: 'entitled_subscriptions',
+    from: 's.user_id = p_user and s.status',
+    to: 's.user_id = p_user or s.status',
+  },
+  // progress_merge: the percentage.
+  {
+    id: 'keep-percent-and-to-or',
+    fn: 'progress_merge',
+    from: 'isempty(p_added)) and isempty(a.before)',
+    to: 'isempty(p_added)) or isempty(a.before)',
+  },
+  {
+    id: 'empty-set-not-nothing',
+    fn: 'progress_merge',
+    from: '(p_added is null or isempty(p_added))',
+    to: '(p_added is null)',
+  },
+  { id: 'zero-duration-divides', fn: 'progress_merge', from: 'p_duration <= 0', to: 'p_duration < 0' },
+  {
+    id: 'kept-percent-default-100',
+    fn: 'progress_merge',
+    from: 'then coalesce(p_percent, 0)',
+    to: 'then coalesce(p_percent, 100)',
+  },
+  {
+    id: 'sent-percent-default-0',
+    fn: 'progress_merge',
+    from: 'least(coalesce(p_percent, 100)',
+    to: 'least(coalesce(p_percent, 0)',
+  },
+  {
+    id: 'percent-greatest',
+    fn: 'progress_merge',
+    from: 'least(coalesce(p_percent, 100)',
+    to: 'greatest(coalesce(p_percent, 100)',
+  },
+  {
+    id: 'percent-rounded',
+    fn: 'progress_merge',
+    from: '::bigint / p_duration)::int',
+    to: '::numeric / p_duration)::int',
+  },
+  {
+    id: 'nothing-played-counts-one',
+    fn: 'progress_merge',
+    from: 'isempty(u.played) then 0',
+    to: 'isempty(u.played) then 1',
+  },
+  {
+    id: 'length-is-upper',
+    fn: 'progress_merge',
+    from: 'then upper(u.played) - lower(u.played)',
+    to: 'then upper(u.played)',
+  },
+  {
+    id: 'length-is-span',
+    fn: 'progress_merge',
+    from: 'when u.played = int4multirange(range_merge(u.played))',
+    to: 'when true',
+  },
+  // progress_merge: the union and the episode's bounds.
+  {
+    id: 'end-bound-moved',
+    fn: 'progress_merge',
+    from: 'int4range(0, greatest(p_duration, 0))',
+    to: 'int4range(0, greatest(p_duration, 0) + 1)',
+  },
+  {
+    id: 'start-bound-moved',
+    fn: 'progress_merge',
+    from: 'int4range(0, greatest(',
+    to: 'int4range(-10, greatest(',
+  },
+  {
+    id: 'negative-duration',
+    fn: 'progress_merge',
+    from: 'int4range(0, greatest(p_duration, 0))',
+    to: 'int4range(0, p_duration)',
+  },
+  {
+    id: 'played-counted-fresh',
+    fn: 'progress_merge',
+    from: ") - coalesce(p_played, '{}'::int4multirange) as fresh",
+    to: ') as fresh',
+  },
+  { id: 'union-forgets-before', fn: 'progress_merge', from: 'select a.before + case', to: 'select case' },
+  // progress_merge: the allowance (2x the wall time since the previous save, plus 10 s).
+  { id: 'allowance-1x', fn: 'progress_merge', from: 'floor(2 *', to: 'floor(1 *' },
+  { id: 'slack-9s', fn: 'progress_merge', from: ')::int + 10 as allow', to: ')::int + 9 as allow' },
+  { id: 'allowance-ceil', fn: 'progress_merge', from: 'floor(2 *', to: 'ceil(2 *' },
+  {
+    id: 'allowance-rounded',
+    fn: 'progress_merge',
+    from: 'floor(2 * greatest(0, extract(epoch from now() - coalesce(p_previous, now()))))::int',
+    to: '(2 * greatest(0, extract(epoch from now() - coalesce(p_previous, now()))))::int',
+  },
+  { id: 'clock-skew-negative', fn: 'progress_merge', from: '2 * greatest(0, extract', to: '2 * (extract' },
+  {
+    id: 'first-save-5s-earlier',
+    fn: 'progress_merge',
+    from: 'coalesce(p_previous, now())',
+    to: "coalesce(p_previous, now() - interval '5 seconds')",
+  },
+  { id: 'cap-comparison-flipped', fn: 'progress_merge', from: '<= a.allow then', to: '>= a.allow then' },
+  // progress_cap: the earliest seconds first, up to the allowance.
+  {
+    id: 'cap-latest-first',
+    fn: 'progress_cap',
+    from: 'over (order by lower(r))',
+    to: 'over (order by lower(r) desc)',
+  },
+  {
+    id: 'cap-counts-itself',
+    fn: 'progress_cap',
+    from: '::int - (upper(r) - lower(r)) as before',
+    to: '::int as before',
+  },
+  { id: 'cap-greatest', fn: 'progress_cap', from: 'lower(r) + least(', to: 'lower(r) + greatest(' },
+  {
+    id: 'cap-last-second-dropped',
+    fn: 'progress_cap',
+    from: 'where p_allow - before > 0',
+    to: 'where p_allow - before > 1',
+  },
+];
+
+const migrations = () => path.join(apiRoot(), 'src', 'db', 'migrations');
+
+/** The latest `CREATE [OR REPLACE] FUNCTION fn(` … `$$` in the migrations, as `CREATE OR REPLACE FUNCTION …`. */
+const definitions = new Map<SqlFunction, { file: string; sql: string }>();
+export function latestDefinition(fn: SqlFunction): { file: string; sql: string } {
+  const known = definitions.get(fn);
+  if (known) return known;
+  let found: { file: string; sql: string } | undefined;
+  const start = new RegExp(`CREATE (OR REPLACE )?FUNCTION ${fn}\\(`, 'g');
+  for (const file of readdirSync(migrations())
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
+    const text = readFileSync(path.join(migrations(), file), 'utf8');
+    for (const m of text.matchAll(start)) {
+      const open = text.indexOf('$$', m.index);
+      const close = text.indexOf('$$', open + 2);
+      if (open < 0 || close < 0) throw new Error(`${file}: ${fn} has no $$ body`);
+      const sql = text
+        .slice(m.index, close + 2)
+        .replace(/^CREATE (OR REPLACE )?FUNCTION/, 'CREATE OR REPLACE FUNCTION');
+      found = { file, sql };
+    }
+  }
+  if (!found) throw new Error(`no migration defines ${fn}`);
+  definitions.set(fn, found);
+  return found;
+}
+
+/** The mutant's definition; throws unless its text is in the latest definition exactly once. */
+export function mutatedDefinition(m: SqlMutant): string {
+  const { file, sql } = latestDefinition(m.fn);
+  const at = sql.indexOf(m.from);
+  if (at < 0 || sql.indexOf(m.from, at + 1) >= 0)
+    throw new Error(`mutant ${m.id}: "${m.from}" is not exactly once in ${m.fn} (${file})`);
+  return sql.slice(0, at) + m.to + sql.slice(at + m.from.length);
+}

@@ -1,0 +1,469 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../src/lib/ids.js';
+import { latestDefinition, mutatedDefinition, SQL_FUNCTIONS, SQL_MUTANTS } from './sql-mutants.js';
+import { createTestDatabase } from './test-database.js';
+
+/*
+ * The SQL rules, each way in and out, on a migrated database without the app (the file runs in seconds):
+ * course_access (may this learner watch this course, why, until when; with entitled_subscriptions) and
+ * progress_merge (what a progress save adds to the played seconds and the completion it credits; with
+ * progress_cap). The clock is the database's: a case runs in one transaction, so now() is one instant, and the
+ * times are given relative to it (a subscription ending 1 µs after now, a previous save 2.3 s before).
+ *
+ * SQL_MUTANTS=all (or a list of ids from sql-mutants.ts) runs the rules once against the definitions as the
+ * migrations leave them and once per mutant, the mutant applied by CREATE OR REPLACE and the original restored
+ * after: `npm run mutation -- sql-rules`.
+ */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let pool: pg.Pool;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+});
+afterAll(async () => {
+  await pool.end();
+  await database.drop();
+});
+
+/** Runs `fn` in a transaction that is rolled back: the case's rows are its own, and now() is one instant. */
+async function inTransaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const c = await pool.connect();
+  try {
+    await c.query('begin');
+    return await fn(c);
+  } finally {
+    await c.query('rollback');
+    c.release();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// course_access
+// ---------------------------------------------------------------------------------------------------------
+
+type Status = 'trialing' | 'active' | 'canceled' | 'expired';
+type Interval = 'month' | 'year' | 'trial';
+interface World {
+  /** The course asked about (default: paid and published). */
+  course?: { free?: boolean; status?: 'published' | 'draft' | 'archived' };
+  /** The learner's subscription: its period ends `ends` after now() (a PostgreSQL interval: '-1 microsecond'). */
+  subscription?: { status: Status; plan: Interval; ends: string };
+  /** The learner's organisation and what it offers of the course asked about. */
+  organisation?: { offers: ('grant' | 'recommend')[] | 'another course'; member: 'yes' | 'removed' };
+}
+
+/**
+ * Asks course_access about a learner in `world`. Beside them, always: another learner of an organisation
+ * granting the course, another learner with an active subscription, and another free course, so that a rule
+ * which forgets whose row it reads finds one.
+ */
+function access(world: World) {
+  return inTransaction(async (c) => {
+    const course = async (free: boolean, status: string) => {
+      const id = uuidv7();
+      await c.query(
+        `insert into courses (id, slug, title, status, free, published_at) values ($1, $2, 'คอร์สทดสอบ', $3, $4, now())`,
+        [id, `c-${id}`, status, free],
+      );
+      return id;
+    };
+    const person = async (organisation: string | null = null) => {
+      const id = uuidv7();
+      await c.query(
+        `insert into users (id, email, first_name, organization_id) values ($1, $2, 'ทดสอบ', $3)`,
+        [id, `u-${id}@example.com`, organisation],
+      );
+      return id;
+    };
+    const organisation = async (offers: [string, string][]) => {
+      const id = uuidv7();
+      await c.query(`insert into organizations (id, name) values ($1, 'องค์กรทดสอบ')`, [id]);
+      for (const [courseId, kind] of offers)
+        await c.query(
+          `insert into organization_courses (organization_id, course_id, kind) values ($1, $2, $3)`,
+          [id, courseId, kind],
+        );
+      return id;
+    };
+    const subscribe = async (userId: string, s: NonNullable<World['subscription']>) => {
+      const plan = uuidv7();
+      await c.query(
+        `insert into plans (id, code, name, interval, length_days, price_satang) values ($1, $2, 'แผน', $3, 30, 29900)`,
+        [plan, `p-${plan}`, s.plan],
+      );
+      await c.query(
+        `insert into subscriptions (id, user_id, plan_id, status, trial, current_period_start, current_period_end)
+         values ($1, $2, $3, $4, $5, now() - interval '30 days', now() + $6::interval)`,
+        [uuidv7(), userId, plan, s.status, s.plan === 'trial', s.ends],
+      );
+    };
+
+    const asked = await course(world.course?.free ?? false, world.course?.status ?? 'published');
+    const other = await course(false, 'published');
+    await course(true, 'published');
+    await person(await organisation([[asked, 'grant']]));
+    await subscribe(await person(), { status: 'active', plan: 'month', ends: '30 days' });
+
+    const o = world.organisation;
+    const orgId = o
+      ? await organisation(
+          o.offers === 'another course' ? [[other, 'grant']] : o.offers.map((k) => [asked, k]),
+        )
+      : null;
+    const learner = await person(o?.member === 'yes' ? orgId : null);
+    if (o?.member === 'removed')
+      await c.query(`insert into organization_removals (organization_id, user_id) values ($1, $2)`, [
+        orgId,
+        learner,
+      ]);
+    if (world.subscription) await subscribe(learner, world.subscription);
+
+    const { rows } = await c.query<{ reason: string; ends: string | null }>(
+      `select reason, (expires_at - now())::text as ends from course_access($1, $2)`,
+      [learner, asked],
+    );
+    return rows;
+  });
+}
+
+const sub = (status: Status, ends: string, plan: Interval = status === 'trialing' ? 'trial' : 'month') => ({
+  status,
+  plan,
+  ends,
+});
+const NONE = { reason: 'none', ends: null };
+const FREE = { reason: 'free', ends: null };
+const ORG = { reason: 'organization', ends: null };
+const PERIOD = '30 days';
+
+const accessCases: [string, World, { reason: string; ends: string | null }][] = [
+  ['nothing: a paid course is closed', {}, NONE],
+  ['a free course is open to every learner', { course: { free: true } }, FREE],
+  [
+    'a free course in draft is still free: publication is the routes’ rule, asked before access',
+    { course: { free: true, status: 'draft' } },
+    FREE,
+  ],
+  [
+    'an active subscription opens every course, until its period ends',
+    { subscription: sub('active', PERIOD) },
+    { reason: 'subscription', ends: '30 days' },
+  ],
+  [
+    'an annual plan',
+    { subscription: sub('active', PERIOD, 'year') },
+    { reason: 'subscription', ends: '30 days' },
+  ],
+  [
+    'a trial (a trial plan) says trial',
+    { subscription: sub('trialing', '5 days') },
+    { reason: 'trial', ends: '5 days' },
+  ],
+  [
+    'the plan names a trial, not the status: an active subscription of a trial plan',
+    { subscription: sub('active', '5 days', 'trial') },
+    { reason: 'trial', ends: '5 days' },
+  ],
+  [
+    'canceled (renewal off) still opens until its period ends',
+    { subscription: sub('canceled', PERIOD, 'year') },
+    { reason: 'subscription', ends: '30 days' },
+  ],
+  [
+    'expired closes even before its period end (the expiry job ran early)',
+    { subscription: sub('expired', PERIOD) },
+    NONE,
+  ],
+  // The boundary: a period gives access while it has not ended, up to the last microsecond before its end.
+  [
+    'active, 1 µs before the period ends: open',
+    { subscription: sub('active', '1 microsecond') },
+    { reason: 'subscription', ends: '00:00:00.000001' },
+  ],
+  ['active, at the instant the period ends: closed', { subscription: sub('active', '0') }, NONE],
+  [
+    'active, 1 µs after the period ended (the expiry job not run yet): closed',
+    { subscription: sub('active', '-1 microsecond') },
+    NONE,
+  ],
+  [
+    'trialing, 1 µs before the end: open',
+    { subscription: sub('trialing', '1 microsecond') },
+    { reason: 'trial', ends: '00:00:00.000001' },
+  ],
+  ['trialing, at the end: closed', { subscription: sub('trialing', '0') }, NONE],
+  [
+    'canceled, 1 µs before the end: open',
+    { subscription: sub('canceled', '1 microsecond') },
+    { reason: 'subscription', ends: '00:00:00.000001' },
+  ],
+  ['canceled, at the end: closed', { subscription: sub('canceled', '0') }, NONE],
+  ['canceled, 1 µs after the end: closed', { subscription: sub('canceled', '-1 microsecond') }, NONE],
+  [
+    'a member of an organisation granting the course',
+    { organisation: { offers: ['grant'], member: 'yes' } },
+    ORG,
+  ],
+  [
+    'an organisation that only recommends the course',
+    { organisation: { offers: ['recommend'], member: 'yes' } },
+    NONE,
+  ],
+  [
+    'an organisation granting another course',
+    { organisation: { offers: 'another course', member: 'yes' } },
+    NONE,
+  ],
+  [
+    'a member removed from the organisation (organization_id cleared, the removal kept)',
+    { organisation: { offers: ['grant', 'recommend'], member: 'removed' } },
+    NONE,
+  ],
+  // Which reason is given when several hold: free, then a subscription (it has an end), then the organisation.
+  ['free and subscribed: free', { course: { free: true }, subscription: sub('active', PERIOD) }, FREE],
+  [
+    'free and granted: free',
+    { course: { free: true }, organisation: { offers: ['grant'], member: 'yes' } },
+    FREE,
+  ],
+  [
+    'subscribed and granted: the subscription, with its end',
+    { subscription: sub('active', PERIOD), organisation: { offers: ['grant'], member: 'yes' } },
+    { reason: 'subscription', ends: '30 days' },
+  ],
+  [
+    'granted, the subscription over: the organisation',
+    { subscription: sub('active', '0'), organisation: { offers: ['grant'], member: 'yes' } },
+    ORG,
+  ],
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// progress_merge
+// ---------------------------------------------------------------------------------------------------------
+
+interface Save {
+  /** The row's played seconds (null: no row yet, or one from before ranges). */
+  played: string | null;
+  /** Seconds since the previous save (null: none); negative when the previous save is "in the future". */
+  since: number | null;
+  /** The ranges the save sends (null: an older player that sends none). */
+  added: string | null;
+  percent: number | null;
+  duration: number;
+}
+const merge = (s: Save) =>
+  inTransaction(async (c) => {
+    const { rows } = await c.query<{ played: string; percent: number }>(
+      `select played::text, percent from progress_merge($1::int4multirange,
+         case when $2::float8 is null then null else now() - make_interval(secs => $2::float8) end,
+         $3::int4multirange, $4::int, $5::int)`,
+      [s.played, s.since, s.added, s.percent, s.duration],
+    );
+    return rows;
+  });
+const first = (added: string | null, percent: number | null, duration = 50): Save => ({
+  played: null,
+  since: null,
+  added,
+  percent,
+  duration,
+});
+const later = (
+  played: string,
+  since: number,
+  added: string | null,
+  percent: number | null,
+  duration = 50,
+): Save => ({
+  played,
+  since,
+  added,
+  percent,
+  duration,
+});
+
+const mergeCases: [string, Save, { played: string; percent: number }][] = [
+  // The union of played seconds; the completion is the share of the episode they cover (50 s episodes).
+  ['a first save: its seconds, 5 of 50 s is 10%', first('{[0,5)}', null), { played: '{[0,5)}', percent: 10 }],
+  [
+    'overlapping seconds count once',
+    later('{[0,10)}', 10, '{[5,15)}', null),
+    { played: '{[0,15)}', percent: 30 },
+  ],
+  ['adjacent ranges join', later('{[0,10)}', 10, '{[10,20)}', null), { played: '{[0,20)}', percent: 40 }],
+  [
+    'separate ranges: their lengths add, not their span',
+    later('{[0,10)}', 10, '{[20,30)}', null),
+    { played: '{[0,10),[20,30)}', percent: 40 },
+  ],
+  [
+    'ranges sent out of order and overlapping each other',
+    later('{[40,45)}', 30, '{[30,35),[0,5),[3,8)}', null),
+    { played: '{[0,8),[30,35),[40,45)}', percent: 36 },
+  ],
+  [
+    'seconds played again add nothing',
+    later('{[0,20)}', 10, '{[5,15)}', null),
+    { played: '{[0,20)}', percent: 40 },
+  ],
+  [
+    'one range not from the start: its length, not its end',
+    later('{[10,20)}', 10, '{[12,18)}', null),
+    { played: '{[10,20)}', percent: 20 },
+  ],
+  [
+    'the whole episode is 100%',
+    later('{[0,45)}', 10, '{[45,50)}', null),
+    { played: '{[0,50)}', percent: 100 },
+  ],
+  // The percentage sent is credited up to what the played seconds cover.
+  [
+    'a percentage below the seconds covered is kept',
+    later('{[0,20)}', 10, '{[20,30)}', 25),
+    { played: '{[0,30)}', percent: 25 },
+  ],
+  [
+    'a percentage above them is cut to them',
+    later('{}', 10, '{[0,10)}', 100),
+    { played: '{[0,10)}', percent: 20 },
+  ],
+  [
+    'whole percents, rounded down: 2 of 3 s is 66%',
+    first('{[0,2)}', null, 3),
+    { played: '{[0,2)}', percent: 66 },
+  ],
+  // Saves without seconds.
+  [
+    'an older player (no ranges, none played) keeps the percentage it sends',
+    first(null, 37),
+    { played: '{}', percent: 37 },
+  ],
+  ['… and none sent is 0', first(null, null), { played: '{}', percent: 0 }],
+  [
+    'an empty set of ranges on a row without any is the same',
+    later('{}', 10, '{}', 37),
+    { played: '{}', percent: 37 },
+  ],
+  [
+    'no ranges on a row that has some: the percentage is still cut to them',
+    later('{[0,10)}', 10, null, 90),
+    { played: '{[0,10)}', percent: 20 },
+  ],
+  [
+    '… and none sent credits what they cover',
+    later('{[0,10)}', 10, null, null),
+    { played: '{[0,10)}', percent: 20 },
+  ],
+  // The episode's bounds.
+  [
+    'seconds past the end are cut at the end',
+    later('{}', 10, '{[45,60)}', null),
+    { played: '{[45,50)}', percent: 10 },
+  ],
+  [
+    'seconds before the start are cut at 0',
+    later('{}', 10, '{[-5,5)}', null),
+    { played: '{[0,5)}', percent: 10 },
+  ],
+  [
+    'only seconds past the end: nothing, whatever percentage is claimed',
+    later('{}', 10, '{[60,70)}', 50),
+    { played: '{}', percent: 0 },
+  ],
+  [
+    'an episode without a duration yet (0 s): nothing played, the percentage sent kept',
+    first('{[0,5)}', 30, 0),
+    { played: '{}', percent: 30 },
+  ],
+  [
+    'a negative duration (never stored) counts as none',
+    first('{[0,5)}', 30, -1),
+    { played: '{}', percent: 30 },
+  ],
+  // The plausibility cap: new seconds up to 2x the wall time since the previous save plus 10 s, earliest first.
+  ['a first save adds at most 10 s', first('{[0,30)}', null, 100), { played: '{[0,10)}', percent: 10 }],
+  [
+    '5 s after the previous save: 2 x 5 + 10 = 20 s',
+    later('{[0,10)}', 5, '{[10,40)}', null, 100),
+    { played: '{[0,30)}', percent: 30 },
+  ],
+  [
+    '2.3 s after: 2 x 2.3 rounded down + 10 = 14 s',
+    { played: null, since: 2.3, added: '{[0,30)}', percent: null, duration: 100 },
+    { played: '{[0,14)}', percent: 14 },
+  ],
+  [
+    'a previous save "in the future" (clocks): 10 s, never less',
+    { played: null, since: -5, added: '{[0,30)}', percent: null, duration: 100 },
+    { played: '{[0,10)}', percent: 10 },
+  ],
+  ['exactly the allowance is taken whole', first('{[0,10)}', null, 100), { played: '{[0,10)}', percent: 10 }],
+  [
+    'ranges spanning more than the allowance but within it in seconds are taken whole',
+    first('{[0,5),[20,25)}', null, 100),
+    { played: '{[0,5),[20,25)}', percent: 10 },
+  ],
+  [
+    'the earliest seconds first, across ranges',
+    first('{[0,4),[10,20),[30,40)}', null, 100),
+    { played: '{[0,4),[10,16)}', percent: 10 },
+  ],
+  [
+    'down to a last single second',
+    first('{[0,9),[20,30)}', null, 100),
+    { played: '{[0,9),[20,21)}', percent: 10 },
+  ],
+  [
+    'seconds played before cost nothing from the allowance',
+    later('{[0,10)}', 0, '{[0,25)}', null, 100),
+    { played: '{[0,20)}', percent: 20 },
+  ],
+];
+
+/** Every rule, against whatever definitions the database holds now. */
+function rules() {
+  it.each(accessCases)('course_access: %s', async (_name, world, expected) => {
+    // One answer, always (the callers read the first row).
+    expect(await access(world)).toEqual([expected]);
+  });
+  it.each(mergeCases)('progress_merge: %s', async (_name, save, expected) => {
+    expect(await merge(save)).toEqual([expected]);
+  });
+}
+
+const chosen = process.env.SQL_MUTANTS;
+if (!chosen) {
+  rules();
+  it('every hand-written mutant applies to the latest definition of its function', () => {
+    for (const fn of SQL_FUNCTIONS) expect(latestDefinition(fn).sql).toMatch(/^CREATE OR REPLACE FUNCTION/);
+    for (const m of SQL_MUTANTS) expect(() => mutatedDefinition(m)).not.toThrow();
+    expect(new Set(SQL_MUTANTS.map((m) => m.id)).size).toBe(SQL_MUTANTS.length);
+  });
+} else {
+  const restore = async () => {
+    for (const fn of SQL_FUNCTIONS) await pool.query(latestDefinition(fn).sql);
+  };
+  // The definitions as written in the migrations, applied the same way: the rules hold (else no mutant counts).
+  describe('original definitions', () => {
+    beforeAll(restore);
+    rules();
+  });
+  const ids = chosen === 'all' ? SQL_MUTANTS.map((m) => m.id) : chosen.split(',');
+  for (const id of ids) {
+    const m = SQL_MUTANTS.find((x) => x.id === id);
+    if (!m) throw new Error(`unknown SQL mutant ${id}`);
+    describe(`mutant ${id}`, () => {
+      beforeAll(async () => {
+        try {
+          await pool.query(mutatedDefinition(m));
+        } catch (e) {
+          throw new Error(`MUTANT DID NOT APPLY: ${(e as Error).message}`);
+        }
+      });
+      afterAll(restore);
+      rules();
+    });
+  }
+}
