@@ -3,6 +3,8 @@ import { moduleNamed } from './modules.mjs';
 /** Run through `npm run mutation [module…]` (scripts/mutation.mjs), which sets MUTATION_MODULE. */
 const name = process.env.MUTATION_MODULE ?? '';
 const m = moduleNamed(name);
+// `npm run mutation -- --changed` mutates part of a module: its reports (and incremental file) go apart.
+const report = process.env.MUTATION_REPORT ?? name;
 
 export default {
   testRunner: 'vitest',
@@ -14,11 +16,11 @@ export default {
   coverageAnalysis: 'perTest',
   timeoutMS: 60_000,
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: `reports/mutation/${name}.html` },
-  jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  htmlReporter: { fileName: `reports/mutation/${report}.html` },
+  jsonReporter: { fileName: `reports/mutation/${report}.json` },
   // A second run after new tests retests only the mutants those tests cover (or whose code changed).
   incremental: true,
-  incrementalFile: `reports/mutation/${name}.incremental.json`,
+  incrementalFile: `reports/mutation/${report}.incremental.json`,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   ignorePatterns: [
