@@ -549,6 +549,23 @@ describe('a certificate issued before its course is taken back to draft', () => 
         payload: { courseId: cat.free },
       });
       expect(mail.statusCode).toBe(200);
+      expect(mail.json()).toEqual({ sent: true, to: u.email });
+      // It arrived at the mail server, to the learner, with this certificate's PDF attached.
+      const { rows } = await t.db.$client.query<{ code: string }>(
+        `select code from certificates where user_id = $1 and course_id = $2`,
+        [u.user.id, cat.free],
+      );
+      const code = rows[0]!.code;
+      const arrived = await smtp.waitFor(u.email, /ใบประกาศ/);
+      expect(JSON.stringify(arrived.to)).toContain(u.email);
+      expect(arrived.subject).toBe('ใบประกาศนียบัตร: ออมเงินฉบับเริ่มต้น');
+      expect(arrived.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+        [`certificate-${code}.pdf`, 'application/pdf'],
+      ]);
+      const attached = arrived.attachments[0]!.content;
+      expect(attached.subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await pdfText(attached)).text).toContain(code);
+      expect(arrived.text).toContain(`http://rianroo.test/certificates/${code}`);
       // A learner without a certificate gets none of a course that is not published.
       const other = await register(t.app);
       const none = await t.app.inject({
