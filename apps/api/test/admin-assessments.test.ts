@@ -418,8 +418,26 @@ describe("learners' attempts survive editing", () => {
     const quiz = await quizOnNewEpisode();
     await call('POST', `/admin/assessments/${quiz.id}/questions`, single());
     const h = await learner();
-    await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: [] }, h);
-    expect((await call('DELETE', `/admin/assessments/${quiz.id}`)).statusCode).toBe(409);
+    expect(
+      (await call('POST', '/assessment-response', { assessmentId: quiz.id, answers: [] }, h)).statusCode,
+    ).toBe(200);
+    const taken = (await call('GET', `/admin/assessments/${quiz.id}`)).json();
+    expect(taken).toMatchObject({ attemptCount: 1, questions: [expect.anything()] });
+    const refused = await call('DELETE', `/admin/assessments/${quiz.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ statusCode: 409, code: 'QUESTION_ANSWERED' });
+    // Read again: the taken test is all there as it was (settings, questions, choices, its attempt), the learner
+    // still has it, and no deletion was audited.
+    const reread = await call('GET', `/admin/assessments/${quiz.id}`);
+    expect(reread.statusCode).toBe(200);
+    expect(reread.json()).toEqual(taken);
+    const { rows: attempts } = await t.db.$client.query(
+      `select count(*)::int as n from assessment_attempts where assessment_id = $1`,
+      [quiz.id],
+    );
+    expect(attempts[0].n).toBe(1);
+    expect((await call('GET', `/assessment/${quiz.id}`, undefined, h)).statusCode).toBe(200);
+    expect((await audit(quiz.id)).map((r) => r.action)).not.toContain('assessment.delete');
     const post = (
       await call('POST', `/admin/courses/${cat.paid}/assessments`, { kind: 'post_test', title: 'หลังเรียน' })
     ).json();
