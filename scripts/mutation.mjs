@@ -3,7 +3,7 @@
 // `npm run mutation -- web-session api-throttle` only those named. Not part of `npm test` or CI.
 // `sql-rules` is the hand-written mutants of the SQL rules (scripts/sql-mutation.mjs).
 // `npm run mutation -- --changed` (`--base=<ref>`, default main) mutates only what changed since the merge base
-// with main, committed or not: run it before submitting.
+// with main, committed or not: run it before submitting (`--dry-run` only says what it would run).
 // A finished module's score goes to mutation/scores.json with the commit it ran on (commit it with the README
 // row); `npm run mutation -- --check` fails when a module has no recorded score or its files changed since.
 import { spawnSync } from 'node:child_process';
@@ -15,7 +15,7 @@ import { runSqlMutants, SQL_RULES, sqlRuleFiles } from './sql-mutation.mjs';
 const args = process.argv.slice(2);
 const flags = args.filter((a) => a.startsWith('--'));
 for (const f of flags)
-  if (!['--check', '--changed'].includes(f) && !f.startsWith('--base='))
+  if (!['--check', '--changed', '--dry-run'].includes(f) && !f.startsWith('--base='))
     throw new Error(`unknown option ${f}`);
 const base = flags.find((f) => f.startsWith('--base='))?.slice('--base='.length) ?? 'main';
 const asked = args.filter((a) => !a.startsWith('--'));
@@ -108,6 +108,10 @@ function plan() {
 }
 
 const runs = plan();
+if (flags.includes('--dry-run')) {
+  if (!flags.includes('--changed')) console.log(`would run: ${runs.map((r) => r.name).join(', ')}`);
+  process.exit(0);
+}
 const failed = [];
 for (const { name, mutate } of runs) {
   const what = name === SQL_RULES ? 'the SQL rules, hand-written mutants' : modules[name].what;

@@ -26,11 +26,15 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** Runs `fn` in a transaction that is rolled back: the case's rows are its own, and now() is one instant. */
+/**
+ * Runs `fn` in a transaction that is rolled back: the case's rows are its own, and now() is one instant. In UTC,
+ * so that "30 days" after now is 30 x 24 hours whatever the server's zone and the date of the run (no DST).
+ */
 async function inTransaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
   const c = await pool.connect();
   try {
     await c.query('begin');
+    await c.query(`set local timezone to 'UTC'`);
     return await fn(c);
   } finally {
     await c.query('rollback');
