@@ -89,8 +89,8 @@ export const modules = {
       'apps/api/src/modules/assessments/assessments.service.ts:26-27',
       // respond(): starting within the limit, the post-test's prerequisite, saving while the time lasts.
       'apps/api/src/modules/assessments/assessments.service.ts:165-221',
-      // submit() and grade(): whose attempt, graded once, at the pass mark it started under, late answers.
-      'apps/api/src/modules/assessments/assessments.service.ts:228-290',
+      // grade(): graded once, at the pass mark it started under, answers sent late not counted.
+      'apps/api/src/modules/assessments/assessments.service.ts:252-290',
       // Attempts left.
       'apps/api/src/modules/assessments/assessment-views.ts:14-15',
       // Whether the time is up, by the database's clock.
@@ -99,6 +99,7 @@ export const modules = {
     tests: [
       'apps/api/src/modules/assessments/grading.test.ts',
       'apps/api/src/modules/assessments/overdue.test.ts',
+      'apps/api/src/modules/assessments/attempts-left.test.ts',
       'apps/api/test/grading-rules.test.ts',
       'apps/api/test/assessments.test.ts',
     ],
@@ -107,19 +108,24 @@ export const modules = {
     project: 'api',
     what: "the admin console's gate: authentication, the live session's role, requireAdmin",
     mutate: [
-      // liveRole(): a session's role, from the cache or looked up.
-      'apps/api/src/plugins/auth.ts:71-76',
-      // query(): the lookup and what it caches.
-      'apps/api/src/plugins/auth.ts:124-139',
-      // forgetUser(): a role changed, the user's cached sessions looked up afresh.
-      'apps/api/src/plugins/auth.ts:179-182',
+      // liveRole() and lookup(): a session's role, from the cache or looked up (one lookup shared).
+      'apps/api/src/plugins/auth.ts:71-85',
+      // query() and entry(): what is cached, for how long (SESSION_CACHE_SECONDS, never past the expiry).
+      'apps/api/src/plugins/auth.ts:124-151',
+      // forget() and forgetUser(): a revoked session, a changed role.
+      'apps/api/src/plugins/auth.ts:171-182',
+      // The revocation channel: what is heard, and no cache while it is down.
+      'apps/api/src/plugins/auth.ts:195-213',
       // authenticate and requireAdmin.
       'apps/api/src/plugins/auth.ts:227-239',
     ],
     tests: [
+      // The guard without a database (milliseconds): the cache, the channel, the clock set.
+      'apps/api/src/plugins/session-guard.test.ts',
       'apps/api/test/admin-gate.test.ts',
+      // Every admin operation for every kind of caller; auth-required.test.ts (seven bad tokens on every
+      // operation) adds nothing for these lines at minutes a mutant: left out.
       'apps/api/test/admin-authz.test.ts',
-      'apps/api/test/auth-required.test.ts',
     ],
   },
   'api-certificates': {
