@@ -7,7 +7,7 @@ import { transcode } from '../src/modules/media/transcode.js';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminUser, draftCourse, makeVideo } from './admin-fixture.js';
-import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 import { tusClient } from './tus-client.js';
 
 const MB = 1024 * 1024;
@@ -263,15 +263,75 @@ describe('resumable video upload (tus)', () => {
     }
   });
 
-  it('speaks to administrators only', async () => {
-    const res = await fetch(
-      new URL('/api/admin/uploads', `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`),
-      {
-        method: 'POST',
-        headers: { 'tus-resumable': '1.0.0', 'upload-length': '100' },
-      },
+  it('speaks to administrators only: anonymous 401, a signed-in learner 403, an administrator goes through', async () => {
+    const { episodeIds } = await draftCourse(t, 1);
+    const episodeId = episodeIds[0]!;
+    const file = await makeVideo(1);
+    const learnerToken = (await register(t.app)).access_token;
+    const learner = tusClient(base, learnerToken);
+    const anonymous = {
+      create: () =>
+        fetch(`${base}/api/admin/uploads`, {
+          method: 'POST',
+          headers: { 'tus-resumable': '1.0.0', 'upload-length': String(file.length) },
+        }),
+      any: (method: string, url: string) =>
+        fetch(new URL(url, base), {
+          method,
+          headers: {
+            'tus-resumable': '1.0.0',
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+          },
+          ...(method === 'PATCH' ? { body: file } : {}),
+        }),
+    };
+    /** A refusal in the one error shape, and no upload started by it. */
+    const refusedWith = async (res: Response, status: number, code: string) => {
+      expect(res.status).toBe(status);
+      expect(res.headers.get('location')).toBeNull();
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toMatchObject({ statusCode: status, code });
+    };
+
+    await refusedWith(await anonymous.create(), 401, 'UNAUTHORIZED');
+    await refusedWith(await learner.create(file.length, { episodeId }), 403, 'FORBIDDEN');
+    expect((await videoState(episodeId)).status).toBe('none');
+
+    // An administrator's upload: the learner can neither read, write nor end it, and anonymous callers neither.
+    const created = await tus.create(file.length, { episodeId });
+    expect(created.status).toBe(201);
+    const url = created.headers.get('location')!;
+    for (const [method, res] of [
+      ['HEAD', await learner.head(url)],
+      ['PATCH', await learner.patch(url, 0, file)],
+      [
+        'DELETE',
+        await fetch(new URL(url, base), {
+          method: 'DELETE',
+          headers: { ...bearer(learnerToken), 'tus-resumable': '1.0.0' },
+        }),
+      ],
+    ] as const) {
+      expect(res.status, `learner ${method}`).toBe(403);
+      if (method !== 'HEAD') expect((await res.json()).code).toBe('FORBIDDEN');
+    }
+    for (const method of ['HEAD', 'PATCH', 'DELETE'])
+      expect((await anonymous.any(method, url)).status, `anonymous ${method}`).toBe(401);
+    const head = await tus.head(url);
+    expect([head.status, head.headers.get('upload-offset')]).toEqual([200, '0']);
+    expect((await videoState(episodeId)).status).toBe('none');
+    const { rows } = await t.db.$client.query(
+      `select count(*)::int as n from audit_log where entity_id = $1`,
+      [episodeId],
     );
-    expect(res.status).toBe(401);
+    expect(rows[0].n).toBe(0);
+
+    // The administrator finishes it: the episode's video is queued from it.
+    const done = await tus.patch(url, 0, file);
+    expect(done.status).toBe(204);
+    expect(Number(done.headers.get('upload-offset'))).toBe(file.length);
+    expect((await videoState(episodeId)).status).not.toBe('none');
   });
 });
 
