@@ -1,0 +1,377 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startStripeDouble } from '../../../../test/stripe-double.js';
+import type { CheckoutRequest } from './provider.js';
+import { WebhookSignatureError } from './provider.js';
+import { StripeProvider, WEBHOOK_TOLERANCE_SECONDS } from './stripe.js';
+
+/** The Stripe provider on its own: the real `stripe` package against local doubles of Stripe's API, no app. */
+const KEY = 'sk_test_unit_0123456789';
+const SECRET = 'whsec_unit_0123456789';
+const NOW_S = 1_800_000_000; // 2027-01-15T08:00:00Z
+const ORDER = '01930000-0000-7000-8000-000000000001';
+
+let double: Awaited<ReturnType<typeof startStripeDouble>>;
+let provider: StripeProvider;
+beforeAll(async () => {
+  double = await startStripeDouble(KEY);
+  provider = new StripeProvider({ secretKey: KEY, webhookSecret: SECRET, apiUrl: double.url });
+});
+afterAll(() => double.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+/** The clock stands at `s` (seconds since 1970): Stripe's expiry and the webhook's age are read from it. */
+const clockAt = (s: number) => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(s * 1000);
+};
+
+const request = (r: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
+  orderId: ORDER,
+  orderNumber: 'RR-202701-000042',
+  totalSatang: 299_000,
+  description: 'Rianroo รายปี (Annual)',
+  customerEmail: 'somchai@example.com',
+  successUrl: `https://rianroo.test/checkout/complete/${ORDER}`,
+  cancelUrl: `https://rianroo.test/checkout/failed/${ORDER}`,
+  expiresAt: new Date((NOW_S + 3600) * 1000),
+  ...r,
+});
+const sentFor = (orderId: string) =>
+  double.requests.filter(
+    (r) =>
+      r.path === '/v1/checkout/sessions' && (r.body.metadata as { orderId?: string })?.orderId === orderId,
+  );
+
+/** A stand-in for Stripe's API answering every request with `answer`, recording the requests' headers. */
+async function cannedStripe(answer: { status: number; body: unknown }) {
+  const headers: IncomingHttpHeaders[] = [];
+  const server = createServer((req, res) => {
+    headers.push(req.headers);
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'request-id': `req_${headers.length}`,
+      });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    provider: new StripeProvider({
+      secretKey: KEY,
+      webhookSecret: SECRET,
+      apiUrl: `http://127.0.0.1:${port}`,
+    }),
+    headers,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('opening a Checkout Session', () => {
+  it('in THB for the order total, card and PromptPay, in Thai, the order in its metadata and on the payment', async () => {
+    clockAt(NOW_S);
+    const orderId = '01930000-0000-7000-8000-000000000002';
+    const opened = await provider.openCheckout(
+      request({ orderId, successUrl: 'https://rianroo.test/ok', cancelUrl: 'https://rianroo.test/no' }),
+    );
+    const session = double.sessions.get(opened.providerRef)!;
+    expect(opened).toEqual({ redirectUrl: session.url, providerRef: session.id });
+    const [sent, ...more] = sentFor(orderId);
+    expect(more).toEqual([]);
+    expect(sent!.body).toEqual({
+      mode: 'payment',
+      allowed_payment_method_types: ['card', 'promptpay'],
+      line_items: [
+        {
+          quantity: '1',
+          price_data: {
+            currency: 'thb',
+            unit_amount: '299000',
+            product_data: { name: 'Rianroo รายปี (Annual)' },
+          },
+        },
+      ],
+      client_reference_id: orderId,
+      metadata: { orderId, orderNumber: 'RR-202701-000042' },
+      payment_intent_data: { metadata: { orderId, orderNumber: 'RR-202701-000042' } },
+      customer_email: 'somchai@example.com',
+      success_url: 'https://rianroo.test/ok',
+      cancel_url: 'https://rianroo.test/no',
+      expires_at: String(NOW_S + 3600),
+      locale: 'th',
+    });
+  });
+
+  it("closes when the order does, within Stripe's limits: at least 31 minutes, at most 23 hours ahead", async () => {
+    clockAt(NOW_S);
+    const expiry = async (n: number, expiresAt: Date) => {
+      const orderId = `01930000-0000-7000-8000-00000000010${n}`;
+      await provider.openCheckout(request({ orderId, expiresAt }));
+      return Number(sentFor(orderId)[0]!.body.expires_at) - NOW_S;
+    };
+    // An hour ahead, to the second (milliseconds are dropped).
+    expect(await expiry(1, new Date((NOW_S + 3600) * 1000 + 999))).toBe(3600);
+    expect(await expiry(2, new Date((NOW_S + 10 * 60) * 1000))).toBe(31 * 60);
+    expect(await expiry(3, new Date((NOW_S - 60) * 1000))).toBe(31 * 60);
+    expect(await expiry(4, new Date((NOW_S + 2 * 86_400) * 1000))).toBe(23 * 3600);
+    expect(await expiry(5, new Date((NOW_S + 31 * 60) * 1000))).toBe(31 * 60);
+    expect(await expiry(6, new Date((NOW_S + 23 * 3600) * 1000))).toBe(23 * 3600);
+  });
+
+  it('opens one session per order: the same order again answers the same session, another order a new one', async () => {
+    const a = await provider.openCheckout(request({ orderId: '01930000-0000-7000-8000-000000000201' }));
+    const again = await provider.openCheckout(request({ orderId: '01930000-0000-7000-8000-000000000201' }));
+    const b = await provider.openCheckout(request({ orderId: '01930000-0000-7000-8000-000000000202' }));
+    expect(again).toEqual(a);
+    expect(b.providerRef).not.toBe(a.providerRef);
+  });
+
+  it('a refusal by Stripe is an error naming its type and status, never the key', async () => {
+    const wrong = new StripeProvider({
+      secretKey: 'sk_test_wrong_key_42',
+      webhookSecret: SECRET,
+      apiUrl: double.url,
+    });
+    const err = (await wrong.openCheckout(request()).catch((e: unknown) => e)) as Error;
+    expect(err.message).toBe(
+      'Stripe could not open a Checkout Session: StripeAuthenticationError 401 Invalid API Key provided',
+    );
+    expect(err.message).not.toContain('sk_test_wrong_key_42');
+  });
+
+  it('a session answered without a payment page URL is an error, not a redirect to nowhere', async () => {
+    const canned = await cannedStripe({
+      status: 200,
+      body: { id: 'cs_test_nourl', object: 'checkout.session', url: null },
+    });
+    try {
+      const err = (await canned.provider.openCheckout(request()).catch((e: unknown) => e)) as Error;
+      expect(err).toBeInstanceOf(Error);
+      // No type nor status on this one: the message says "error" and leaves the status out.
+      expect(err.message).toBe(
+        'Stripe could not open a Checkout Session: error  Stripe answered a Checkout Session without a URL',
+      );
+    } finally {
+      await canned.close();
+    }
+  });
+
+  it('sends Stripe no telemetry about earlier requests, and the idempotency key of the order', async () => {
+    const canned = await cannedStripe({
+      status: 200,
+      body: { id: 'cs_test_canned', object: 'checkout.session', url: 'https://checkout.stripe.test/c' },
+    });
+    try {
+      await canned.provider.openCheckout(request());
+      await canned.provider.openCheckout(request({ orderId: '01930000-0000-7000-8000-000000000301' }));
+      expect(canned.headers).toHaveLength(2);
+      for (const h of canned.headers) expect(h['x-stripe-client-telemetry']).toBeUndefined();
+      expect(canned.headers.map((h) => h['idempotency-key'])).toEqual([
+        `order-${ORDER}`,
+        'order-01930000-0000-7000-8000-000000000301',
+      ]);
+    } finally {
+      await canned.close();
+    }
+  });
+
+  it("an API URL without a port means the scheme's port: 443 for https, 80 for http", () => {
+    const apiOf = (apiUrl: string | null) => {
+      const p = new StripeProvider({ secretKey: KEY, webhookSecret: SECRET, apiUrl }) as unknown as {
+        stripe: { getApiField(k: string): unknown };
+      };
+      const f = (k: string) => p.stripe.getApiField(k);
+      return { host: f('host'), port: Number(f('port')), protocol: f('protocol') };
+    };
+    expect(apiOf('https://stripe.internal.test')).toEqual({
+      host: 'stripe.internal.test',
+      port: 443,
+      protocol: 'https',
+    });
+    expect(apiOf('http://stripe.internal.test')).toEqual({
+      host: 'stripe.internal.test',
+      port: 80,
+      protocol: 'http',
+    });
+    expect(apiOf('http://127.0.0.1:8181')).toEqual({ host: '127.0.0.1', port: 8181, protocol: 'http' });
+    expect(apiOf(null)).toEqual({ host: 'api.stripe.com', port: 443, protocol: 'https' });
+  });
+});
+
+describe('closing a Checkout Session', () => {
+  it('expires an open session; one already paid or closed is refused with its reference in the error', async () => {
+    const { providerRef } = await provider.openCheckout(
+      request({ orderId: '01930000-0000-7000-8000-000000000401' }),
+    );
+    await provider.closeCheckout(providerRef);
+    expect(double.sessions.get(providerRef)!.status).toBe('expired');
+    const err = (await provider.closeCheckout(providerRef).catch((e: unknown) => e)) as Error;
+    expect(err.message).toBe(
+      `Stripe did not expire Checkout Session ${providerRef}: StripeInvalidRequestError 400 ` +
+        'Only Checkout Sessions with a status of open can be expired.',
+    );
+  });
+
+  it('Stripe out of reach: the error names the connection failure, without a status', async () => {
+    const canned = await cannedStripe({ status: 200, body: {} });
+    await canned.close();
+    const err = (await canned.provider.closeCheckout('cs_test_gone').catch((e: unknown) => e)) as Error;
+    expect(err.message).toMatch(
+      /^Stripe did not expire Checkout Session cs_test_gone: StripeConnectionError {2}\S/,
+    );
+  });
+});
+
+describe('the webhook', () => {
+  const session = (patch: Record<string, unknown> = {}) => ({
+    id: 'cs_test_abc',
+    object: 'checkout.session',
+    amount_total: 29_900,
+    currency: 'thb',
+    client_reference_id: ORDER,
+    metadata: { orderId: ORDER, orderNumber: 'RR-202701-000042' },
+    payment_intent: null,
+    payment_status: 'unpaid',
+    status: 'open',
+    ...patch,
+  });
+  const event = (type: string, object: Record<string, unknown>, id = 'evt_1') =>
+    JSON.stringify({ id, object: 'event', type, created: NOW_S, data: { object } });
+  const signed = (payload: string, { secret = SECRET, at = NOW_S } = {}) => ({
+    rawBody: Buffer.from(payload),
+    headers: {
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: at }),
+    },
+  });
+  const parse = (payload: string, opts?: { secret?: string; at?: number }) =>
+    provider.parseWebhook(signed(payload, opts));
+
+  it('a session completed as paid is a card payment of its amount, with its payment id', async () => {
+    clockAt(NOW_S);
+    const body = event(
+      'checkout.session.completed',
+      session({ status: 'complete', payment_status: 'paid', payment_intent: 'pi_card_1' }),
+      'evt_paid',
+    );
+    expect(await parse(body)).toEqual([
+      {
+        provider: 'stripe',
+        eventId: 'evt_paid',
+        type: 'paid',
+        orderId: ORDER,
+        providerRef: 'cs_test_abc',
+        method: 'card',
+        amountSatang: 29_900,
+        paymentRef: 'pi_card_1',
+      },
+    ]);
+  });
+
+  it('PromptPay: completed unpaid is nothing yet; the async success is the payment, by PromptPay', async () => {
+    clockAt(NOW_S);
+    expect(
+      await parse(
+        event('checkout.session.completed', session({ status: 'complete', payment_status: 'unpaid' })),
+      ),
+    ).toEqual([]);
+    const paid = await parse(
+      event(
+        'checkout.session.async_payment_succeeded',
+        session({
+          status: 'complete',
+          payment_status: 'paid',
+          payment_intent: { id: 'pi_pp_1', object: 'payment_intent' },
+        }),
+        'evt_pp',
+      ),
+    );
+    expect(paid).toEqual([
+      expect.objectContaining({
+        eventId: 'evt_pp',
+        type: 'paid',
+        method: 'promptpay',
+        amountSatang: 29_900,
+        paymentRef: 'pi_pp_1',
+      }),
+    ]);
+  });
+
+  it('a failed payment and an expired page: no method, no amount', async () => {
+    clockAt(NOW_S);
+    const failed = await parse(
+      event(
+        'checkout.session.async_payment_failed',
+        session({ status: 'complete', payment_status: 'unpaid', payment_intent: 'pi_x' }),
+      ),
+    );
+    expect(failed).toEqual([
+      {
+        provider: 'stripe',
+        eventId: 'evt_1',
+        type: 'failed',
+        orderId: ORDER,
+        providerRef: 'cs_test_abc',
+        method: null,
+        amountSatang: null,
+        paymentRef: 'pi_x',
+      },
+    ]);
+    // An expired session is unpaid, as every expired session is: it is the expiry, not "nothing yet".
+    const expired = await parse(
+      event('checkout.session.expired', session({ status: 'expired', payment_status: 'unpaid' })),
+    );
+    expect(expired).toEqual([
+      expect.objectContaining({ type: 'expired', method: null, amountSatang: null, paymentRef: null }),
+    ]);
+  });
+
+  it('finds the order in the metadata, else in the client reference; none, or another kind of event, is nothing', async () => {
+    clockAt(NOW_S);
+    const other = '01930000-0000-7000-8000-000000000999';
+    const paid = { status: 'complete', payment_status: 'paid' };
+    const orderOf = async (patch: Record<string, unknown>) =>
+      (await parse(event('checkout.session.completed', session({ ...paid, ...patch }))))[0]?.orderId;
+    expect(await orderOf({ metadata: { orderId: other }, client_reference_id: ORDER })).toBe(other);
+    expect(await orderOf({ metadata: {}, client_reference_id: other })).toBe(other);
+    expect(await orderOf({ metadata: null, client_reference_id: other })).toBe(other);
+    expect(await orderOf({ metadata: {}, client_reference_id: null })).toBeUndefined();
+    expect(await parse(event('customer.created', { id: 'cus_1', object: 'customer' }))).toEqual([]);
+    expect(await parse(event('checkout.session.async_payment_succeeded_x', session(paid)))).toEqual([]);
+  });
+
+  it('refuses a delivery without a signature, with a wrong secret or a changed body', async () => {
+    clockAt(NOW_S);
+    const body = event('checkout.session.completed', session({ payment_status: 'paid' }));
+    for (const headers of [
+      {},
+      { 'stripe-signature': '' },
+      { 'stripe-signature': ['t=1,v1=a', 't=1,v1=b'] },
+    ]) {
+      const err = await provider
+        .parseWebhook({ rawBody: Buffer.from(body), headers })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(WebhookSignatureError);
+      expect((err as Error).message).toBe('no Stripe-Signature header');
+    }
+    await expect(parse(body, { secret: 'whsec_someone_else' })).rejects.toBeInstanceOf(WebhookSignatureError);
+    const forged = signed(body);
+    await expect(
+      provider.parseWebhook({ ...forged, rawBody: Buffer.from(body.replace('29900', '100')) }),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+
+  it(`takes a delivery signed up to ${WEBHOOK_TOLERANCE_SECONDS} s ago, refuses an older one (a replay)`, async () => {
+    expect(WEBHOOK_TOLERANCE_SECONDS).toBe(300);
+    const body = event('checkout.session.completed', session({ payment_status: 'paid' }));
+    clockAt(NOW_S + 300);
+    expect(await parse(body, { at: NOW_S })).toHaveLength(1);
+    clockAt(NOW_S + 301);
+    await expect(parse(body, { at: NOW_S })).rejects.toThrow(WebhookSignatureError);
+    await expect(parse(body, { at: NOW_S })).rejects.toThrow('Timestamp outside the tolerance zone');
+  });
+});

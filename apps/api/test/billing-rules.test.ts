@@ -1,0 +1,496 @@
+import { vatIncluded } from '@rianroo/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDb, type Db } from '../src/db/client.js';
+import { coupons, users } from '../src/db/schema.js';
+import { uuidv7 } from '../src/lib/ids.js';
+import type { MailMessage } from '../src/plugins/mail.js';
+import * as repo from '../src/modules/billing/billing.repo.js';
+import { BillingService } from '../src/modules/billing/billing.service.js';
+import { bangkokDay, periodEnd } from '../src/modules/billing/periods.js';
+import type { PaymentEvent } from '../src/modules/billing/providers/provider.js';
+import { SandboxProvider } from '../src/modules/billing/providers/sandbox.js';
+import { createTestDatabase } from './test-database.js';
+
+/*
+ * The billing rules where a silent mistake costs money, on the service itself over a database without the app
+ * (the file starts in a second): what a payment buys and from when, each event applied once, a late payment,
+ * a failed checkout, the receipt. The plans are the migrations' own: monthly 299 baht, annual 2,990 baht.
+ */
+const DAY = 86_400_000;
+const SELLER = { name: 'Rianroo Co., Ltd.', taxId: '0105566000000', address: 'Bangkok' };
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let billing: BillingService;
+let sandbox: SandboxProvider;
+const mails: MailMessage[] = [];
+const logged: { level: string; msg: string }[] = [];
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url, 10);
+  sandbox = new SandboxProvider('0812345678');
+  const log = (level: string) => (_: unknown, msg: string) => void logged.push({ level, msg });
+  const app = {
+    db,
+    config: { publicUrl: 'https://rianroo.test', payments: { seller: SELLER } },
+    log: { warn: log('warn'), error: log('error'), info: log('info'), debug: log('debug') },
+    mail: { send: async (m: MailMessage) => void mails.push(m) },
+  };
+  billing = new BillingService(app as unknown as FastifyInstance, sandbox);
+});
+afterAll(async () => {
+  await db.$client.end();
+  await database.drop();
+});
+
+async function learner(locale: 'th' | 'en' = 'th') {
+  const id = uuidv7();
+  const email = `rules-${id}@example.com`;
+  await db.insert(users).values({ id, email, firstName: 'สมชาย', lastName: 'ใจดี', locale });
+  return { id, email };
+}
+async function coupon(c: Partial<typeof coupons.$inferInsert> & { code: string }) {
+  const id = uuidv7();
+  await db
+    .insert(coupons)
+    .values({ id, ...c, ...(c.amountOffSatang ? {} : { percentOff: c.percentOff ?? 20 }) });
+  return id;
+}
+const order = async (id: string) => (await repo.orderById(db.$client, id))!;
+const current = async (userId: string) => (await repo.currentSubscription(db.$client, userId))!;
+const paidEvent = (o: { id: string; total_satang: number }, patch: Partial<PaymentEvent> = {}) => ({
+  ...sandbox.paidEvent({ id: o.id, totalSatang: o.total_satang }, 'card'),
+  ...patch,
+});
+/** Opens an order and pays it with the sandbox's event; answers the order, paid. */
+async function buy(userId: string, plan: string, cpc?: string) {
+  const { order: o } = await billing.createOrder(userId, plan, cpc);
+  if (o.status !== 'paid') expect(await billing.applyEvent(paidEvent(await order(o.id)))).toBe(true);
+  return order(o.id);
+}
+const setEnd = (userId: string, end: Date, anchorDay?: number) =>
+  db.$client.query(
+    `update subscriptions set current_period_end = $2, anchor_day = coalesce($3, anchor_day)
+     where user_id = $1 and status <> 'expired'`,
+    [userId, end, anchorDay ?? null],
+  );
+const redeemed = async (couponId: string) =>
+  (
+    await db.$client.query<{ n: number; held: number }>(
+      `select redeemed_count as n, (select count(*)::int from coupon_redemptions where coupon_id = $1) as held
+       from coupons where id = $1`,
+      [couponId],
+    )
+  ).rows[0];
+const caught = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as Record<string, unknown>,
+  );
+
+describe('what a payment buys, and from when', () => {
+  it('a first payment starts now: the month ends on the Bangkok day it began, and the order records the period', async () => {
+    const u = await learner();
+    const paid = await buy(u.id, 'monthly');
+    const s = await current(u.id);
+    expect(s).toMatchObject({ status: 'active', auto_renew: true, provider: 'sandbox', trial: false });
+    expect(s.plan.code).toBe('monthly');
+    expect(s.current_period_start).toEqual(paid.period_start);
+    expect(s.current_period_end).toEqual(periodEnd(paid.period_start!, 'month', 1));
+    expect(s.anchor_day).toBe(bangkokDay(paid.period_start!));
+    expect(paid.period_end).toEqual(s.current_period_end);
+    expect(paid).toMatchObject({ status: 'paid', method: 'card' });
+    expect(paid.paid_at).not.toBeNull();
+  });
+
+  it('a renewal extends from the current end on the subscription’s anchor day, as quoted', async () => {
+    const u = await learner();
+    await buy(u.id, 'monthly');
+    const end = new Date(Date.now() + 10 * DAY);
+    // An anchor day other than the end's own: the next end falls on the anchor, not a month after the end.
+    const anchor = bangkokDay(end) === 1 ? 2 : 1;
+    await setEnd(u.id, end, anchor);
+    const expected = periodEnd(end, 'month', 1, anchor);
+    const quote = await billing.quote(u.id, 'monthly');
+    expect([quote.periodStart, quote.periodEnd]).toEqual([end.toISOString(), expected.toISOString()]);
+    const paid = await buy(u.id, 'monthly');
+    expect([paid.period_start, paid.period_end]).toEqual([end, expected]);
+    const s = await current(u.id);
+    expect(s.current_period_end).toEqual(expected);
+    expect(s.anchor_day).toBe(anchor);
+    // Still the one subscription.
+    const { rows } = await db.$client.query(
+      `select count(*)::int as n from subscriptions where user_id = $1`,
+      [u.id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('a year from the current end of a month makes the learner an annual subscriber; a month during a year keeps the year', async () => {
+    const u = await learner();
+    await buy(u.id, 'monthly');
+    const monthEnd = (await current(u.id)).current_period_end;
+    await buy(u.id, 'annual');
+    let s = await current(u.id);
+    expect(s.plan.code).toBe('annual');
+    expect(s.current_period_end).toEqual(periodEnd(monthEnd, 'year', 1, s.anchor_day!));
+    const yearEnd = s.current_period_end;
+    await buy(u.id, 'monthly');
+    s = await current(u.id);
+    expect(s.plan.code).toBe('annual');
+    expect(s.current_period_end).toEqual(periodEnd(yearEnd, 'month', 1, s.anchor_day!));
+  });
+
+  it('a canceled subscription paid again renews: active, renewal back on', async () => {
+    const u = await learner();
+    await buy(u.id, 'monthly');
+    await billing.setRenewal(u.id, false);
+    expect((await current(u.id)).status).toBe('canceled');
+    await buy(u.id, 'monthly');
+    const s = await current(u.id);
+    expect(s).toMatchObject({ status: 'active', auto_renew: true });
+  });
+
+  it('a payment after the subscription ended starts a new period now, not from the old end', async () => {
+    const u = await learner();
+    await buy(u.id, 'monthly');
+    const old = await current(u.id);
+    const ended = new Date(Date.now() - 5 * DAY);
+    await setEnd(u.id, ended);
+    const paid = await buy(u.id, 'monthly');
+    expect(paid.period_start!.getTime()).toBeGreaterThan(ended.getTime() + 4 * DAY);
+    const s = await current(u.id);
+    expect(s.id).not.toBe(old.id);
+    expect(s.current_period_start).toEqual(paid.period_start);
+    expect(s.current_period_end).toEqual(periodEnd(paid.period_start!, 'month', 1));
+    const { rows } = await db.$client.query(
+      `select status, current_period_end from subscriptions where id = $1`,
+      [old.id],
+    );
+    expect(rows[0]).toEqual({ status: 'expired', current_period_end: ended });
+  });
+
+  it('a trial still running is followed by the paid month, on the same subscription row', async () => {
+    const u = await learner();
+    await billing.startTrial(u.id);
+    const trial = await current(u.id);
+    const paid = await buy(u.id, 'monthly');
+    expect(paid.period_start).toEqual(trial.current_period_end);
+    const s = await current(u.id);
+    expect(s.id).toBe(trial.id);
+    expect(s).toMatchObject({ status: 'active', provider: 'sandbox' });
+    expect(s.plan.code).toBe('monthly');
+  });
+});
+
+describe('each payment event applied once', () => {
+  it('the same event twice, or another provider’s event, or one for no order of ours: nothing more', async () => {
+    const u = await learner();
+    const { order: o } = await billing.createOrder(u.id, 'monthly');
+    const row = await order(o.id);
+    expect(await billing.applyEvent(paidEvent(row, { provider: 'stripe' }))).toBe(false);
+    expect((await order(o.id)).status).toBe('pending');
+    expect(await billing.applyEvent(paidEvent(row, { orderId: 'not-an-order' }))).toBe(false);
+    expect(await billing.applyEvent(paidEvent(row, { orderId: uuidv7() }))).toBe(false);
+    const event = paidEvent(row);
+    expect(await billing.applyEvent(event)).toBe(true);
+    const end = (await current(u.id)).current_period_end;
+    expect(await billing.applyEvent(event)).toBe(false);
+    // Another event paying the same order again (a second tab): nothing is bought twice.
+    expect(await billing.applyEvent(paidEvent(row))).toBe(false);
+    expect((await current(u.id)).current_period_end).toEqual(end);
+    const receipts = await billing.receipts(u.id);
+    expect(receipts).toHaveLength(1);
+  });
+
+  it('eight events paying one order at once: one applies, one period, one receipt, one mail', async () => {
+    const u = await learner();
+    const { order: o } = await billing.createOrder(u.id, 'monthly');
+    const row = await order(o.id);
+    const applied = await Promise.all(Array.from({ length: 8 }, () => billing.applyEvent(paidEvent(row))));
+    expect(applied.filter(Boolean)).toHaveLength(1);
+    const s = await current(u.id);
+    expect(s.current_period_end).toEqual(periodEnd(s.current_period_start, 'month', 1));
+    expect(await billing.receipts(u.id)).toHaveLength(1);
+    expect(mails.filter((m) => m.to === u.email)).toHaveLength(1);
+  });
+
+  it('a payment of another amount is not applied; one that names no amount is', async () => {
+    const u = await learner();
+    const { order: o } = await billing.createOrder(u.id, 'monthly');
+    const row = await order(o.id);
+    expect(await billing.applyEvent(paidEvent(row, { amountSatang: row.total_satang - 1 }))).toBe(false);
+    expect((await order(o.id)).status).toBe('pending');
+    expect(logged).toContainEqual({ level: 'error', msg: 'a payment of the wrong amount; not applied' });
+    expect(await billing.applyEvent(paidEvent(row, { amountSatang: null }))).toBe(true);
+    expect((await order(o.id)).status).toBe('paid');
+  });
+
+  it('a failed payment or an expired page closes the pending order and gives its promo code back; never a paid one', async () => {
+    const cid = await coupon({ code: `BACK-${uuidv7().slice(-6)}`, percentOff: 20, maxRedemptions: 10 });
+    const code = (await db.$client.query(`select code from coupons where id = $1`, [cid])).rows[0].code;
+    const u = await learner();
+    const { order: a } = await billing.createOrder(u.id, 'monthly', code);
+    expect(await redeemed(cid)).toEqual({ n: 1, held: 1 });
+    const failed = { ...paidEvent(await order(a.id)), type: 'failed' as const, amountSatang: null };
+    expect(await billing.applyEvent(failed)).toBe(true);
+    expect((await order(a.id)).status).toBe('failed');
+    expect(await redeemed(cid)).toEqual({ n: 0, held: 0 });
+    // Expired after failed: stays failed, nothing given back twice.
+    expect(await billing.applyEvent({ ...failed, eventId: 'e2', type: 'expired' })).toBe(false);
+    expect((await order(a.id)).status).toBe('failed');
+    expect(await redeemed(cid)).toEqual({ n: 0, held: 0 });
+
+    const { order: b } = await billing.createOrder(u.id, 'monthly', code);
+    const expired = { ...paidEvent(await order(b.id)), type: 'expired' as const, amountSatang: null };
+    expect(await billing.applyEvent(expired)).toBe(true);
+    expect((await order(b.id)).status).toBe('expired');
+    expect(await redeemed(cid)).toEqual({ n: 0, held: 0 });
+
+    const paid = await buy(u.id, 'monthly', code);
+    expect(await billing.applyEvent({ ...failed, eventId: 'e3', orderId: paid.id })).toBe(false);
+    expect((await order(paid.id)).status).toBe('paid');
+    expect(await redeemed(cid)).toEqual({ n: 1, held: 1 });
+  });
+
+  it('a late payment of a closed order counts, and takes its promo code again while there is room', async () => {
+    const cid = await coupon({
+      code: `LATE-${uuidv7().slice(-6)}`,
+      percentOff: 50,
+      maxRedemptions: 1,
+      oncePerLearner: true,
+    });
+    const code = (await db.$client.query(`select code from coupons where id = $1`, [cid])).rows[0].code;
+    const u = await learner();
+    const { order: a } = await billing.createOrder(u.id, 'monthly', code);
+    const row = await order(a.id);
+    expect(row).toMatchObject({ discount_satang: 14_950, total_satang: 14_950 });
+    await billing.expireDue(row.expires_at);
+    expect(await redeemed(cid)).toEqual({ n: 0, held: 0 });
+    expect(await billing.applyEvent(paidEvent(row))).toBe(true);
+    expect((await order(a.id)).status).toBe('paid');
+    expect(await redeemed(cid)).toEqual({ n: 1, held: 1 });
+    const { rows } = await db.$client.query(
+      `select once_per_learner, user_id from coupon_redemptions where order_id = $1`,
+      [a.id],
+    );
+    expect(rows).toEqual([{ once_per_learner: false, user_id: u.id }]);
+
+    // No room left: the payment still counts (the money came), the count stays within the cap.
+    const v = await learner();
+    const other = await coupon({ code: `FULL-${uuidv7().slice(-6)}`, percentOff: 10, maxRedemptions: 1 });
+    const otherCode = (await db.$client.query(`select code from coupons where id = $1`, [other])).rows[0]
+      .code;
+    const { order: b } = await billing.createOrder(v.id, 'monthly', otherCode);
+    const late = await order(b.id);
+    await billing.expireDue(late.expires_at);
+    const w = await learner();
+    await buy(w.id, 'monthly', otherCode);
+    expect(await billing.applyEvent(paidEvent(late))).toBe(true);
+    expect((await order(b.id)).status).toBe('paid');
+    expect(await redeemed(other)).toEqual({ n: 1, held: 1 });
+    expect(logged).toContainEqual({
+      level: 'warn',
+      msg: 'a late payment used a promo code that has no redemptions left',
+    });
+  });
+});
+
+describe('opening an order', () => {
+  it('prices it, opens the provider’s page for it, and closes the learner’s older unpaid orders with their pages', async () => {
+    const cid = await coupon({ code: `OPEN-${uuidv7().slice(-6)}`, amountOffSatang: 5_000 });
+    const code = (await db.$client.query(`select code from coupons where id = $1`, [cid])).rows[0].code;
+    const u = await learner();
+    const open = vi.spyOn(sandbox, 'openCheckout');
+    const close = vi.spyOn(sandbox, 'closeCheckout');
+    try {
+      const first = await billing.createOrder(u.id, 'annual', code);
+      expect(first.redirectUrl).toBe(`/checkout/pay/${first.order.id}`);
+      expect(first.order).toMatchObject({
+        status: 'pending',
+        provider: 'sandbox',
+        subtotalSatang: 299_000,
+        discountSatang: 5_000,
+        totalSatang: 294_000,
+        vatSatang: vatIncluded(294_000),
+        couponCode: code,
+        paidAt: null,
+      });
+      expect(
+        new Date(first.order.expiresAt).getTime() - new Date(first.order.createdAt).getTime(),
+      ).toBeGreaterThan(59 * 60_000);
+      expect(open).toHaveBeenLastCalledWith({
+        orderId: first.order.id,
+        orderNumber: first.order.number,
+        totalSatang: 294_000,
+        description: 'Rianroo รายปี (Annual)',
+        customerEmail: u.email,
+        successUrl: `https://rianroo.test/checkout/complete/${first.order.id}`,
+        cancelUrl: `https://rianroo.test/checkout/failed/${first.order.id}`,
+        expiresAt: new Date(first.order.expiresAt),
+      });
+      expect((await order(first.order.id)).provider_ref).toBe(`sbx_${first.order.id}`);
+      expect(close).not.toHaveBeenCalled();
+      const second = await billing.createOrder(u.id, 'monthly');
+      expect((await order(first.order.id)).status).toBe('expired');
+      expect(close).toHaveBeenCalledWith(`sbx_${first.order.id}`);
+      expect(close).toHaveBeenCalledTimes(1);
+      expect(await redeemed(cid)).toEqual({ n: 0, held: 0 });
+      expect(second.order.status).toBe('pending');
+    } finally {
+      open.mockRestore();
+      close.mockRestore();
+    }
+  });
+
+  it('an order opened exactly when its time is up is closed by the expiry job, not a millisecond before', async () => {
+    const u = await learner();
+    const { order: o } = await billing.createOrder(u.id, 'monthly');
+    const row = await order(o.id);
+    expect(row.expires_at.getTime() - row.created_at.getTime()).toBeGreaterThanOrEqual(60 * 60_000 - 1000);
+    await billing.expireDue(new Date(row.expires_at.getTime() - 1));
+    expect((await order(o.id)).status).toBe('pending');
+    const swept = await billing.expireDue(row.expires_at);
+    expect((await order(o.id)).status).toBe('expired');
+    expect(swept.orders).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the expiry job records ended subscriptions and says how many', async () => {
+    const u = await learner();
+    await buy(u.id, 'monthly');
+    const end = (await current(u.id)).current_period_end;
+    expect(await billing.expireDue(new Date(end.getTime() - 1), u.id)).toMatchObject({ subscriptions: 0 });
+    expect(await billing.expireDue(end, u.id)).toMatchObject({ subscriptions: 1 });
+    expect(await repo.currentSubscription(db.$client, u.id)).toBeUndefined();
+  });
+
+  it('a checkout the provider cannot open: 503, the order failed, its promo code given back', async () => {
+    const cid = await coupon({ code: `DOWN-${uuidv7().slice(-6)}`, percentOff: 10, maxRedemptions: 3 });
+    const code = (await db.$client.query(`select code from coupons where id = $1`, [cid])).rows[0].code;
+    const u = await learner();
+    const open = vi.spyOn(sandbox, 'openCheckout').mockRejectedValueOnce(new Error('provider down'));
+    try {
+      const err = await caught(billing.createOrder(u.id, 'monthly', code));
+      expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+    } finally {
+      open.mockRestore();
+    }
+    const { rows } = await db.$client.query(`select status from orders where user_id = $1`, [u.id]);
+    expect(rows).toEqual([{ status: 'failed' }]);
+    expect(await redeemed(cid)).toEqual({ n: 0, held: 0 });
+    expect(await repo.currentSubscription(db.$client, u.id)).toBeUndefined();
+  });
+
+  it('a 100% promo code: paid at once without a provider, with its receipt', async () => {
+    const cid = await coupon({ code: `GIFT-${uuidv7().slice(-6)}`, percentOff: 100 });
+    const code = (await db.$client.query(`select code from coupons where id = $1`, [cid])).rows[0].code;
+    const u = await learner();
+    const open = vi.spyOn(sandbox, 'openCheckout');
+    try {
+      const { order: o, redirectUrl } = await billing.createOrder(u.id, 'monthly', code);
+      expect(open).not.toHaveBeenCalled();
+      expect(redirectUrl).toBe(`/checkout/complete/${o.id}`);
+      expect(o).toMatchObject({ status: 'paid', provider: 'free', totalSatang: 0, method: null });
+      expect(o.receiptNumber).toMatch(/^RC-\d{4}-\d{6,}$/);
+      expect((await current(u.id)).provider).toBe('free');
+      expect(mails.filter((m) => m.to === u.email)).toHaveLength(1);
+    } finally {
+      open.mockRestore();
+    }
+  });
+
+  it('a promo code that cannot be used is refused with its reason; once per learner means once', async () => {
+    const u = await learner();
+    const refused = async (cpc: string, plan = 'monthly') =>
+      (await caught(billing.createOrder(u.id, plan, cpc))) as {
+        code: string;
+        statusCode: number;
+        extra: unknown;
+      };
+    expect(await refused('NO-SUCH-CODE')).toMatchObject({
+      code: 'COUPON_INVALID',
+      statusCode: 409,
+      extra: { couponProblem: 'NOT_FOUND' },
+    });
+    const once = await coupon({ code: `ONCE-${uuidv7().slice(-6)}`, percentOff: 50, oncePerLearner: true });
+    const onceCode = (await db.$client.query(`select code from coupons where id = $1`, [once])).rows[0].code;
+    await buy(u.id, 'monthly', onceCode);
+    expect((await billing.quote(u.id, 'monthly', onceCode)).couponProblem).toBe('ALREADY_USED');
+    expect(await refused(onceCode)).toMatchObject({
+      code: 'COUPON_INVALID',
+      extra: { couponProblem: 'ALREADY_USED' },
+    });
+    // A code that is not once per learner is used again by the same learner.
+    const many = await coupon({
+      code: `MANY-${uuidv7().slice(-6)}`,
+      percentOff: 10,
+      oncePerLearner: false,
+    });
+    const manyCode = (await db.$client.query(`select code from coupons where id = $1`, [many])).rows[0].code;
+    await buy(u.id, 'monthly', manyCode);
+    const again = await billing.quote(u.id, 'monthly', manyCode);
+    expect(again).toMatchObject({
+      couponProblem: null,
+      discountSatang: 2_990,
+      totalSatang: 26_910,
+      coupon: { code: manyCode, percentOff: 10, amountOffSatang: null },
+    });
+    const unknown = await billing.quote(u.id, 'monthly', 'NO-SUCH-CODE');
+    expect(unknown).toMatchObject({
+      couponProblem: 'NOT_FOUND',
+      coupon: null,
+      discountSatang: 0,
+      totalSatang: 29_900,
+    });
+    expect(await billing.quote(u.id, 'monthly')).toMatchObject({
+      couponProblem: null,
+      coupon: null,
+      totalSatang: 29_900,
+    });
+  });
+});
+
+describe('the receipt', () => {
+  it('is mailed in the learner’s language, with the plan’s name in it and the link to it', async () => {
+    const th = await learner('th');
+    const en = await learner('en');
+    const a = await buy(th.id, 'annual');
+    const b = await buy(en.id, 'annual');
+    const [thMail] = mails.filter((m) => m.to === th.email);
+    const [enMail] = mails.filter((m) => m.to === en.email);
+    expect(thMail!.subject).toBe(`ใบเสร็จรับเงิน ${a.receipt_number} · คำสั่งซื้อ ${a.number}`);
+    expect(thMail!.text).toContain('แพ็กเกจ รายปี ของคุณ');
+    expect(thMail!.text).toContain(`https://rianroo.test/account/receipts/${a.receipt_number}`);
+    expect(enMail!.subject).toBe(`Receipt ${b.receipt_number} · order ${b.number}`);
+    expect(enMail!.text).toContain('Your Annual plan');
+    expect(enMail!.text).toContain(SELLER.taxId);
+  });
+
+  it('states the amounts, VAT, the net, the period, the buyer and the seller', async () => {
+    const cid = await coupon({ code: `RCPT-${uuidv7().slice(-6)}`, percentOff: 20 });
+    const code = (await db.$client.query(`select code from coupons where id = $1`, [cid])).rows[0].code;
+    const u = await learner();
+    const paid = await buy(u.id, 'annual', code);
+    const [r, ...more] = await billing.receipts(u.id);
+    expect(more).toEqual([]);
+    expect(r).toMatchObject({
+      number: paid.receipt_number,
+      orderNumber: paid.number,
+      method: 'card',
+      subtotalSatang: 299_000,
+      discountSatang: 59_800,
+      totalSatang: 239_200,
+      vatSatang: 15_649,
+      netSatang: 239_200 - 15_649,
+      couponCode: code,
+      buyerName: 'สมชาย ใจดี',
+      buyerEmail: u.email,
+      seller: SELLER,
+      periodStart: paid.period_start!.toISOString(),
+      periodEnd: paid.period_end!.toISOString(),
+    });
+    expect(r!.plan).toMatchObject({ code: 'annual', nameEn: 'Annual' });
+    expect(await billing.receipts(u.id, r!.number)).toHaveLength(1);
+    expect(await billing.receipts(u.id, 'RC-1999-000001')).toEqual([]);
+  });
+});
