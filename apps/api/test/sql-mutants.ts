@@ -4,8 +4,9 @@ import { apiRoot } from '../src/config.js';
 
 /*
  * Hand-written mutants of the SQL rules that Stryker cannot reach (issue 31): who may watch a course
- * (course_access and the subscriptions it counts, entitled_subscriptions) and what a progress save adds and
- * credits (progress_merge and its cap, progress_cap). sql-rules.test.ts applies each one on its own to its
+ * (course_access and the subscriptions it counts, entitled_subscriptions), what a progress save adds and
+ * credits (progress_merge and its cap, progress_cap), and who completed a course (course_completion, with the
+ * tests learners see, assessment_live: the certificate follows it). sql-rules.test.ts applies each one on its own to its
  * test database (CREATE OR REPLACE the mutated definition, run every rule, restore) when SQL_MUTANTS is set;
  * `npm run mutation -- sql-rules` (scripts/sql-mutation.mjs) runs them all and reports which survived.
  *
@@ -27,6 +28,8 @@ export const SQL_FUNCTIONS = [
   'entitled_subscriptions',
   'progress_merge',
   'progress_cap',
+  'course_completion',
+  'assessment_live',
 ] as const;
 export type SqlFunction = (typeof SQL_FUNCTIONS)[number];
 
@@ -241,6 +244,135 @@ export const SQL_MUTANTS: SqlMutant[] = [
     from: 'where p_allow - before > 0',
     to: 'where p_allow - before > 1',
   },
+  // course_completion: which episodes count, whose progress, the last one watched.
+  {
+    id: 'total-counts-played-only',
+    fn: 'course_completion',
+    from: 'count(*)::int as total',
+    to: 'count(p.user_id)::int as total',
+  },
+  {
+    id: 'watched-counts-rows',
+    fn: 'course_completion',
+    from: 'count(p.watched_at)::int',
+    to: 'count(p.episode_id)::int',
+  },
+  { id: 'last-is-first', fn: 'course_completion', from: 'max(p.watched_at)', to: 'min(p.watched_at)' },
+  { id: 'others-progress', fn: 'course_completion', from: ' and p.user_id = p_user', to: '' },
+  {
+    id: 'hidden-required',
+    fn: 'course_completion',
+    from: ' and e.published and not e.is_teaser',
+    to: ' and not e.is_teaser',
+  },
+  { id: 'teaser-required', fn: 'course_completion', from: ' and not e.is_teaser)', to: ')' },
+  // course_completion: the post-test and the first pass.
+  {
+    id: 'first-pass-latest',
+    fn: 'course_completion',
+    from: 'min(t.submitted_at)',
+    to: 'max(t.submitted_at)',
+  },
+  {
+    id: 'others-pass',
+    fn: 'course_completion',
+    from: ' and t.user_id = p_user and t.passed',
+    to: ' and t.passed',
+  },
+  {
+    id: 'failed-attempt-passes',
+    fn: 'course_completion',
+    from: 'and t.user_id = p_user and t.passed)',
+    to: 'and t.user_id = p_user)',
+  },
+  {
+    id: 'pre-test-counts',
+    fn: 'course_completion',
+    from: "a.kind = 'post_test'",
+    to: "a.kind in ('pre_test', 'post_test')",
+  },
+  {
+    id: 'other-course-test',
+    fn: 'course_completion',
+    from: 'where a.course_id = p_course and a.kind',
+    to: 'where a.kind',
+  },
+  {
+    id: 'empty-test-blocks',
+    fn: 'course_completion',
+    from: ' and assessment_live(a.id))',
+    to: ' and a.published)',
+  },
+  // course_completion: done, completed, and when.
+  {
+    id: 'empty-course-done',
+    fn: 'course_completion',
+    from: 'eps.total > 0 and eps.watched = eps.total,\n',
+    to: 'eps.watched = eps.total,\n',
+  },
+  {
+    id: 'completed-ignores-test',
+    fn: 'course_completion',
+    from: 'eps.total and (post.id is null or post.passed_at is not null),\n',
+    to: 'eps.total,\n',
+  },
+  {
+    id: 'completed-ignores-episodes',
+    fn: 'course_completion',
+    from: 'eps.total,\n         eps.total > 0 and eps.watched = eps.total and (post.id',
+    to: 'eps.total,\n         (post.id',
+  },
+  {
+    id: 'test-or-to-and',
+    fn: 'course_completion',
+    from: '(post.id is null or post.passed_at is not null),',
+    to: '(post.id is null and post.passed_at is not null),',
+  },
+  {
+    id: 'completed-at-earlier',
+    fn: 'course_completion',
+    from: 'greatest(eps.last_at, post.passed_at)',
+    to: 'least(eps.last_at, post.passed_at)',
+  },
+  {
+    id: 'completed-at-always',
+    fn: 'course_completion',
+    from: 'case when eps.total > 0 and eps.watched = eps.total and (post.id is null or post.passed_at is not null)\n',
+    to: 'case when true\n',
+  },
+  // assessment_live: published, of a published episode when a quiz, with a live question.
+  {
+    id: 'live-unpublished',
+    fn: 'assessment_live',
+    from: 'where a.id = p_assessment and a.published and',
+    to: 'where a.id = p_assessment and',
+  },
+  {
+    id: 'live-hidden-episode',
+    fn: 'assessment_live',
+    from: ' and (a.episode_id is null or e.published)',
+    to: '',
+  },
+  {
+    id: 'live-test-needs-episode',
+    fn: 'assessment_live',
+    from: '(a.episode_id is null or e.published)',
+    to: '(a.episode_id is not null or e.published)',
+  },
+  {
+    id: 'live-no-question-needed',
+    fn: 'assessment_live',
+    from: 'and exists (select 1 from assessment_questions q where q.assessment_id = a.id and q.retired_at is null)',
+    to: 'and true',
+  },
+  { id: 'live-retired-counts', fn: 'assessment_live', from: ' and q.retired_at is null', to: '' },
+  {
+    id: 'live-any-assessment-questions',
+    fn: 'assessment_live',
+    from: 'where q.assessment_id = a.id and',
+    to: 'where',
+  },
+  { id: 'live-negated', fn: 'assessment_live', from: 'select exists (', to: 'select not exists (' },
 ];
 
 const migrations = () => path.join(apiRoot(), 'src', 'db', 'migrations');

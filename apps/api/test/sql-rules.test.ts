@@ -1,14 +1,21 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/lib/ids.js';
-import { latestDefinition, mutatedDefinition, SQL_FUNCTIONS, SQL_MUTANTS } from './sql-mutants.js';
+import {
+  latestDefinition,
+  mutatedDefinition,
+  SQL_FUNCTIONS,
+  SQL_MUTANTS,
+  type SqlFunction,
+} from './sql-mutants.js';
 import { createTestDatabase } from './test-database.js';
 
 /*
  * The SQL rules, each way in and out, on a migrated database without the app (the file runs in seconds):
- * course_access (may this learner watch this course, why, until when; with entitled_subscriptions) and
+ * course_access (may this learner watch this course, why, until when; with entitled_subscriptions),
  * progress_merge (what a progress save adds to the played seconds and the completion it credits; with
- * progress_cap). The clock is the database's: a case runs in one transaction, so now() is one instant, and the
+ * progress_cap), course_completion (every episode that counts watched and the live post-test passed, and when)
+ * and assessment_live (which tests learners see). The clock is the database's: a case runs in one transaction, so now() is one instant, and the
  * times are given relative to it (a subscription ending 1 µs after now, a previous save 2.3 s before).
  *
  * SQL_MUTANTS=all (or a list of ids from sql-mutants.ts) runs the rules once against the definitions as the
@@ -426,15 +433,414 @@ const mergeCases: [string, Save, { played: string; percent: number }][] = [
   ],
 ];
 
-/** Every rule, against whatever definitions the database holds now. */
-function rules() {
-  it.each(accessCases)('course_access: %s', async (_name, world, expected) => {
-    // One answer, always (the callers read the first row).
-    expect(await access(world)).toEqual([expected]);
+// ---------------------------------------------------------------------------------------------------------
+// course_completion and assessment_live
+// ---------------------------------------------------------------------------------------------------------
+
+/** An episode of the course: watched `ago` before now, played but not to 90% ('played'), or not at all. */
+interface Episode {
+  watched?: string | 'played';
+  teaser?: boolean;
+  hidden?: boolean;
+}
+interface Attempt {
+  passed: boolean;
+  /** Submitted this long before now. */
+  ago: string;
+}
+interface Course {
+  episodes: Episode[];
+  /** The course's post-test (or a pre-test), with its questions and the learner's attempts. */
+  test?: {
+    kind?: 'post_test' | 'pre_test';
+    published?: boolean;
+    questions?: 'live' | 'retired' | 'none';
+    attempts?: Attempt[];
+    /** The test belongs to another course. */
+    elsewhere?: boolean;
+  };
+}
+interface Completion {
+  total: number;
+  watched: number;
+  last: string | null;
+  post: boolean;
+  passed: string | null;
+  done: boolean;
+  completed: boolean;
+  at: string | null;
+}
+
+/**
+ * Asks course_completion about a learner of `course`. Beside them, always: another learner who watched every
+ * episode and passed the test 5 hours ago, and another course whose one episode the learner watched.
+ */
+function completion(course: Course) {
+  return inTransaction(async (c) => {
+    const id = () => uuidv7();
+    const person = async () => {
+      const u = id();
+      await c.query(`insert into users (id, email, first_name) values ($1, $2, 'ทดสอบ')`, [
+        u,
+        `u-${u}@example.com`,
+      ]);
+      return u;
+    };
+    const newCourse = async () => {
+      const k = id();
+      await c.query(
+        `insert into courses (id, slug, title, status, published_at) values ($1, $2, 'คอร์สทดสอบ', 'published', now())`,
+        [k, `c-${k}`],
+      );
+      return k;
+    };
+    const episode = async (courseId: string, sort: number, e: Episode) => {
+      const ep = id();
+      await c.query(
+        `insert into episodes (id, course_id, sort, title, duration_seconds, is_teaser, published)
+         values ($1, $2, $3, 'ตอน', 100, $4, $5)`,
+        [ep, courseId, sort, e.teaser ?? false, !e.hidden],
+      );
+      return ep;
+    };
+    const watch = (userId: string, courseId: string, episodeId: string, ago: string | 'played') =>
+      c.query(
+        `insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at)
+         values ($1, $2, $3, 50, $4, case when $5::text = 'played' then null else now() - $5::interval end)`,
+        [userId, episodeId, courseId, ago === 'played' ? 50 : 95, ago],
+      );
+    const attempt = async (userId: string, assessmentId: string, number: number, a: Attempt) =>
+      c.query(
+        `insert into assessment_attempts (id, assessment_id, user_id, number, status, question_order, submitted_at, passed)
+         values ($1, $2, $3, $4, 'submitted', '{}', now() - $5::interval, $6)`,
+        [id(), assessmentId, userId, number, a.ago, a.passed],
+      );
+
+    const learner = await person();
+    const other = await person();
+    const courseId = await newCourse();
+    const elsewhere = await newCourse();
+    await watch(learner, elsewhere, await episode(elsewhere, 1, {}), '10 minutes');
+    for (const [i, e] of course.episodes.entries()) {
+      const ep = await episode(courseId, i + 1, e);
+      await watch(other, courseId, ep, '6 hours');
+      if (e.watched) await watch(learner, courseId, ep, e.watched);
+    }
+    const t = course.test;
+    if (t) {
+      const a = id();
+      await c.query(
+        `insert into assessments (id, course_id, kind, title, published) values ($1, $2, $3, 'แบบทดสอบ', $4)`,
+        [a, t.elsewhere ? elsewhere : courseId, t.kind ?? 'post_test', t.published ?? true],
+      );
+      if ((t.questions ?? 'live') !== 'none')
+        await c.query(
+          `insert into assessment_questions (id, assessment_id, sort, kind, prompt, retired_at)
+           values ($1, $2, 1, 'single', 'คำถาม', $3)`,
+          [id(), a, t.questions === 'retired' ? new Date() : null],
+        );
+      await attempt(other, a, 1, { passed: true, ago: '5 hours' });
+      for (const [i, at] of (t.attempts ?? []).entries()) await attempt(learner, a, i + 1, at);
+    }
+
+    const { rows } = await c.query<Completion>(
+      `select episodes_total as total, episodes_watched as watched, (last_watched_at - now())::text as last,
+              post_test_id is not null as post, (post_test_passed_at - now())::text as passed,
+              episodes_done as done, completed, (completed_at - now())::text as at
+       from course_completion($1, $2)`,
+      [learner, courseId],
+    );
+    return rows;
   });
-  it.each(mergeCases)('progress_merge: %s', async (_name, save, expected) => {
-    expect(await merge(save)).toEqual([expected]);
+}
+
+const W = (ago = '1 hour'): Episode => ({ watched: ago });
+const NOT_DONE = { done: false, completed: false, at: null };
+const completionCases: [string, Course, Completion][] = [
+  [
+    'a course without episodes is not completed',
+    { episodes: [] },
+    { total: 0, watched: 0, last: null, post: false, passed: null, ...NOT_DONE },
+  ],
+  [
+    'every episode watched, no post-test: completed when the last was watched',
+    { episodes: [W('3 hours'), W('1 hour')] },
+    {
+      total: 2,
+      watched: 2,
+      last: '-01:00:00',
+      post: false,
+      passed: null,
+      done: true,
+      completed: true,
+      at: '-01:00:00',
+    },
+  ],
+  [
+    'an episode played but not to 90%: not completed',
+    { episodes: [W(), { watched: 'played' }] },
+    { total: 2, watched: 1, last: '-01:00:00', post: false, passed: null, ...NOT_DONE },
+  ],
+  [
+    'an episode never played: not completed',
+    { episodes: [W(), {}] },
+    { total: 2, watched: 1, last: '-01:00:00', post: false, passed: null, ...NOT_DONE },
+  ],
+  [
+    'a teaser is not required',
+    { episodes: [{ teaser: true }, W()] },
+    {
+      total: 1,
+      watched: 1,
+      last: '-01:00:00',
+      post: false,
+      passed: null,
+      done: true,
+      completed: true,
+      at: '-01:00:00',
+    },
+  ],
+  [
+    'a hidden episode is not required',
+    { episodes: [{ hidden: true }, W()] },
+    {
+      total: 1,
+      watched: 1,
+      last: '-01:00:00',
+      post: false,
+      passed: null,
+      done: true,
+      completed: true,
+      at: '-01:00:00',
+    },
+  ],
+  [
+    'only another learner watched: not completed',
+    { episodes: [{}, {}] },
+    { total: 2, watched: 0, last: null, post: false, passed: null, ...NOT_DONE },
+  ],
+  [
+    'a post-test not passed: the episodes done, the course not completed',
+    { episodes: [W()], test: { attempts: [{ passed: false, ago: '30 minutes' }] } },
+    {
+      total: 1,
+      watched: 1,
+      last: '-01:00:00',
+      post: true,
+      passed: null,
+      done: true,
+      completed: false,
+      at: null,
+    },
+  ],
+  [
+    'a post-test never taken: not completed',
+    { episodes: [W()], test: {} },
+    {
+      total: 1,
+      watched: 1,
+      last: '-01:00:00',
+      post: true,
+      passed: null,
+      done: true,
+      completed: false,
+      at: null,
+    },
+  ],
+  [
+    'the post-test passed after the episodes: completed when it was passed',
+    { episodes: [W()], test: { attempts: [{ passed: true, ago: '30 minutes' }] } },
+    {
+      total: 1,
+      watched: 1,
+      last: '-01:00:00',
+      post: true,
+      passed: '-00:30:00',
+      done: true,
+      completed: true,
+      at: '-00:30:00',
+    },
+  ],
+  [
+    'the post-test passed before the last episode: completed when that was watched',
+    { episodes: [W('1 hour')], test: { attempts: [{ passed: true, ago: '2 hours' }] } },
+    {
+      total: 1,
+      watched: 1,
+      last: '-01:00:00',
+      post: true,
+      passed: '-02:00:00',
+      done: true,
+      completed: true,
+      at: '-01:00:00',
+    },
+  ],
+  [
+    'the first passing attempt counts',
+    {
+      episodes: [W('3 hours')],
+      test: {
+        attempts: [
+          { passed: false, ago: '2 hours 30 minutes' },
+          { passed: true, ago: '2 hours' },
+          { passed: true, ago: '30 minutes' },
+        ],
+      },
+    },
+    {
+      total: 1,
+      watched: 1,
+      last: '-03:00:00',
+      post: true,
+      passed: '-02:00:00',
+      done: true,
+      completed: true,
+      at: '-02:00:00',
+    },
+  ],
+  [
+    'the post-test passed, an episode not watched: not completed',
+    { episodes: [W(), {}], test: { attempts: [{ passed: true, ago: '30 minutes' }] } },
+    { total: 2, watched: 1, last: '-01:00:00', post: true, passed: '-00:30:00', ...NOT_DONE },
+  ],
+  [
+    'an unpublished post-test blocks nobody',
+    { episodes: [W()], test: { published: false } },
+    {
+      total: 1,
+      watched: 1,
+      last: '-01:00:00',
+      post: false,
+      passed: null,
+      done: true,
+      completed: true,
+      at: '-01:00:00',
+    },
+  ],
+  [
+    'a post-test whose questions are all retired blocks nobody',
+    { episodes: [W()], test: { questions: 'retired' } },
+    {
+      total: 1,
+      watched: 1,
+      last: '-01:00:00',
+      post: false,
+      passed: null,
+      done: true,
+      completed: true,
+      at: '-01:00:00',
+    },
+  ],
+  [
+    'a pre-test is not the post-test',
+    { episodes: [W()], test: { kind: 'pre_test' } },
+    {
+      total: 1,
+      watched: 1,
+      last: '-01:00:00',
+      post: false,
+      passed: null,
+      done: true,
+      completed: true,
+      at: '-01:00:00',
+    },
+  ],
+  [
+    'the post-test of another course',
+    { episodes: [W()], test: { elsewhere: true } },
+    {
+      total: 1,
+      watched: 1,
+      last: '-01:00:00',
+      post: false,
+      passed: null,
+      done: true,
+      completed: true,
+      at: '-01:00:00',
+    },
+  ],
+];
+
+interface Assessment {
+  published?: boolean;
+  /** An episode quiz of a published or hidden episode (else a course test). */
+  episode?: 'published' | 'hidden';
+  questions: ('live' | 'retired')[];
+}
+/** Whether learners see the assessment. Beside it, always another assessment with a live question. */
+function live(a: Assessment | 'unknown') {
+  return inTransaction(async (c) => {
+    const courseId = uuidv7();
+    await c.query(`insert into courses (id, slug, title, status) values ($1, $2, 'คอร์ส', 'published')`, [
+      courseId,
+      `c-${courseId}`,
+    ]);
+    const assessment = async (x: Assessment) => {
+      const id = uuidv7();
+      let episodeId: string | null = null;
+      if (x.episode) {
+        episodeId = uuidv7();
+        await c.query(
+          `insert into episodes (id, course_id, sort, title, published) values ($1, $2, 1, 'ตอน', $3)`,
+          [episodeId, courseId, x.episode === 'published'],
+        );
+      }
+      await c.query(
+        `insert into assessments (id, course_id, episode_id, kind, title, published) values ($1, $2, $3, $4, 'แบบทดสอบ', $5)`,
+        [id, courseId, episodeId, x.episode ? 'episode_quiz' : 'post_test', x.published ?? true],
+      );
+      for (const [i, q] of x.questions.entries())
+        await c.query(
+          `insert into assessment_questions (id, assessment_id, sort, kind, prompt, retired_at) values ($1, $2, $3, 'single', 'คำถาม', $4)`,
+          [uuidv7(), id, i + 1, q === 'retired' ? new Date() : null],
+        );
+      return id;
+    };
+    await assessment({ episode: 'published', questions: ['live'] });
+    const asked = a === 'unknown' ? uuidv7() : await assessment(a);
+    const { rows } = await c.query<{ live: boolean }>(`select assessment_live($1) as live`, [asked]);
+    return rows;
   });
+}
+const liveCases: [string, Assessment | 'unknown', boolean][] = [
+  ['a published test with a question', { questions: ['live'] }, true],
+  ['an unpublished test', { published: false, questions: ['live'] }, false],
+  ['a test without questions', { questions: [] }, false],
+  ['a test whose questions are all retired', { questions: ['retired', 'retired'] }, false],
+  ['one question retired, one live', { questions: ['retired', 'live'] }, true],
+  ['the quiz of a published episode', { episode: 'published', questions: ['live'] }, true],
+  ['the quiz of a hidden episode', { episode: 'hidden', questions: ['live'] }, false],
+  [
+    'an unpublished quiz of a published episode',
+    { episode: 'published', published: false, questions: ['live'] },
+    false,
+  ],
+  ['no such assessment', 'unknown', false],
+];
+
+/**
+ * Every rule, against whatever definitions the database holds now; for a mutant of `fn`, only the tables whose
+ * answers go through `fn` (a function that a table never calls cannot change its answers).
+ */
+function rules(fn?: SqlFunction) {
+  const uses = (...fns: SqlFunction[]) => !fn || fns.includes(fn);
+  if (uses('course_access', 'entitled_subscriptions'))
+    it.each(accessCases)('course_access: %s', async (_name, world, expected) => {
+      // One answer, always (the callers read the first row).
+      expect(await access(world)).toEqual([expected]);
+    });
+  if (uses('progress_merge', 'progress_cap'))
+    it.each(mergeCases)('progress_merge: %s', async (_name, save, expected) => {
+      expect(await merge(save)).toEqual([expected]);
+    });
+  if (uses('course_completion', 'assessment_live'))
+    it.each(completionCases)('course_completion: %s', async (_name, course, expected) => {
+      expect(await completion(course)).toEqual([expected]);
+    });
+  if (uses('assessment_live'))
+    it.each(liveCases)('assessment_live: %s', async (_name, assessment, expected) => {
+      expect(await live(assessment)).toEqual([{ live: expected }]);
+    });
 }
 
 const chosen = process.env.SQL_MUTANTS;
@@ -467,7 +873,7 @@ if (!chosen) {
         }
       });
       afterAll(restore);
-      rules();
+      rules(m.fn);
     });
   }
 }
