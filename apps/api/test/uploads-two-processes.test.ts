@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PgLocker } from '../src/lib/pg-locker.js';
 import { adminUser, draftCourse, makeVideo } from './admin-fixture.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -23,6 +23,11 @@ let a: TestApp;
 let b: TestApp;
 let proxy: Awaited<ReturnType<typeof roundRobin>>;
 const ports: number[] = [];
+/** The bytes an upload's file holds so far (0 before it exists). */
+const sizeOf = (file: string) =>
+  stat(file)
+    .then((s) => s.size)
+    .catch(() => 0);
 
 beforeAll(async () => {
   shared = await mkdtemp(path.join(os.tmpdir(), 'rianroo-shared-'));
@@ -110,9 +115,28 @@ describe('uploads and media from either process', () => {
     const created = await tus.create(file.length, { episodeId, filename: 'lesson.mp4' });
     expect(created.status).toBe(201);
     const url = created.headers.get('location')!;
+    const stored = path.join(a.config.storageDir, 'uploads', url.split('/').pop()!);
     const part = 10 * MB;
     expect((await tus.patch(url, 0, file.subarray(0, part))).status).toBe(204);
-    await tus.patchDropped(url, part, file.subarray(part), 6 * MB);
+    // The connection drops while bytes flow: once the process that took the PATCH has written some of them.
+    // (Dropped earlier, the request might not have reached any process yet when the client asks: no server
+    // can count bytes still in the network, and a tus client answers the 409 that follows by asking again.)
+    const dropped = http.request(new URL(url, proxy.base), {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${admin.token}`,
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(part),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(file.length - part),
+      },
+    });
+    dropped.on('error', () => {});
+    const closed = new Promise<void>((resolve) => dropped.on('close', () => resolve()));
+    dropped.write(file.subarray(part, part + 6 * MB));
+    await expect.poll(() => sizeOf(stored), { timeout: 30_000 }).toBeGreaterThan(part);
+    dropped.destroy();
+    await closed;
     const head = await tus.head(url);
     expect(head.status).toBe(200);
     const offset = Number(head.headers.get('upload-offset'));
@@ -148,6 +172,102 @@ describe('uploads and media from either process', () => {
     }
   }, 180_000);
 
+  it('a dropped PATCH still on its way to the lock in one process when the client asks the other where the upload stands: the answer counts its bytes, and the resumed PATCH is taken', async () => {
+    const admin = await adminUser(a);
+    const [portA, portB] = ports as [number, number];
+    const viaA = tusClient(`http://127.0.0.1:${portA}`, admin.token);
+    const viaB = tusClient(`http://127.0.0.1:${portB}`, admin.token);
+    const { episodeIds } = await draftCourse(a, 1);
+    const file = await makeVideo(3, 6 * MB);
+    const created = await viaB.create(file.length, { episodeId: episodeIds[0]!, filename: 'lesson.mp4' });
+    const url = created.headers.get('location')!;
+    const key = `uploads/${url.split('/').pop()!}`;
+    const part = 2 * MB;
+    expect((await viaA.patch(url, 0, file.subarray(0, part))).status).toBe(204);
+
+    // A gate in process B's upload lock: the next request there for this upload stops just before taking the
+    // lock (as one does while it waits for a connection, or for the lock itself) until the test opens it.
+    let parked!: () => void;
+    const atGate = new Promise<void>((resolve) => (parked = resolve));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let took!: () => void;
+    const holds = new Promise<void>((resolve) => (took = resolve));
+    let armed = true;
+    const newLock = PgLocker.prototype.newLock;
+    const spy = vi.spyOn(PgLocker.prototype, 'newLock').mockImplementation(function (
+      this: PgLocker,
+      ...args: Parameters<PgLocker['newLock']>
+    ) {
+      const lock = newLock.apply(this, args);
+      if (!armed || this.pool !== b.db.$client || args[0] !== key) return lock;
+      armed = false;
+      return {
+        lock: async (signal, release) => {
+          parked();
+          await gate;
+          await lock.lock(signal, release);
+          took();
+        },
+        unlock: () => lock.unlock(),
+      };
+    });
+    const dropped = http.request(new URL(url, `http://127.0.0.1:${portB}`), {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${admin.token}`,
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(part),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(file.length - part),
+      },
+    });
+    dropped.on('error', () => {});
+    try {
+      // Process B has the PATCH and its first megabyte, and has not yet taken the upload's lock.
+      dropped.write(file.subarray(part, part + MB));
+      await atGate;
+      // The client, its connection gone, asks process A where the upload stands: A answers at once or waits.
+      let answered = false;
+      const head = viaA.head(url).finally(() => (answered = true));
+      await expect
+        .poll(
+          async () =>
+            answered ||
+            (
+              await a.db.$client.query<{ n: number }>(
+                `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
+                   and database = (select oid from pg_database where datname = current_database())`,
+              )
+            ).rows[0]!.n > 0,
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      // A waits: no answer before the PATCH that arrived first has taken the upload and written what it has.
+      expect(answered).toBe(false);
+      // Process B goes on: it takes the lock and writes what it has; then the dropped connection closes.
+      open();
+      await holds;
+      dropped.destroy();
+      const answer = await head;
+      expect(answer.status).toBe(200);
+      const offset = Number(answer.headers.get('upload-offset'));
+      expect(offset).toBeGreaterThanOrEqual(part);
+      const rest = await viaA.patch(url, offset, file.subarray(offset));
+      expect(rest.status).toBe(204);
+      expect(Number(rest.headers.get('upload-offset'))).toBe(file.length);
+      expect(
+        createHash('sha256')
+          .update(await readFile(path.join(a.config.storageDir, key)))
+          .digest('hex'),
+      ).toBe(createHash('sha256').update(file).digest('hex'));
+    } finally {
+      open();
+      spy.mockRestore();
+      dropped.destroy();
+    }
+  }, 60_000);
+
   it('a request stalled in one process is ended when the client resumes through the other, and nothing is lost', async () => {
     const admin = await adminUser(a);
     const [portA, portB] = ports as [number, number];
@@ -175,13 +295,7 @@ describe('uploads and media from either process', () => {
     });
     stalled.on('error', () => {});
     stalled.write(file.subarray(0, 4 * MB));
-    for (;;) {
-      const size = await stat(stored)
-        .then((s) => s.size)
-        .catch(() => 0);
-      if (size >= 4 * MB) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await expect.poll(() => sizeOf(stored), { timeout: 30_000 }).toBeGreaterThanOrEqual(4 * MB);
 
     // The client resumes through process B: A lets go of its stale request, and B answers the true offset.
     const head = await viaB.head(url);

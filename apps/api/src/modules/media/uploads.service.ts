@@ -3,7 +3,7 @@ import type { Server, Upload } from '@tus/server';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inTransaction } from '../../db/client.js';
-import { PgLocker } from '../../lib/pg-locker.js';
+import { PgLocker, type Arrival } from '../../lib/pg-locker.js';
 import { recordAudit } from '../admin/audit.repo.js';
 import { HEAD_BYTES, videoContainer } from './file-types.js';
 import { findUploadTarget, lockEpisodeVideo } from './uploads.repo.js';
@@ -15,8 +15,14 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/;
 /** The metadata the console sends, as far as the server reads it: the episode (a real UUID). */
 const episodeMetadata = uploadMetadata.pick({ episodeId: true });
 
-/** The administrator and request log behind a raw request tus is handling (set by the route, after the admin gate). */
-const callers = new WeakMap<IncomingMessage, { actorId: string; log: FastifyBaseLogger }>();
+/**
+ * The administrator and request log behind a raw request tus is handling (set by the route, after the admin
+ * gate), and a PATCH's claim as arrived (`PgLocker.arrive`).
+ */
+const callers = new WeakMap<
+  IncomingMessage,
+  { actorId: string; log: FastifyBaseLogger; arrival?: Arrival }
+>();
 const nodeOf = (req: Request) =>
   (req as Request & { runtime?: { node?: { req: IncomingMessage; res: ServerResponse } } }).runtime!.node!;
 
@@ -28,6 +34,7 @@ const nodeOf = (req: Request) =>
  */
 export class UploadsService {
   private tus?: Server;
+  private locker?: PgLocker;
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -41,10 +48,17 @@ export class UploadsService {
       log: this.app.log,
     });
     this.app.addHook('onClose', locks.stop);
+    this.locker = locks.locker;
     this.tus = new JsonErrorsTusServer({
       path: UPLOADS_PATH,
       datastore: await tusStore(this.app.config),
-      locker: locks.locker,
+      // Where an upload stands (HEAD) is answered once the PATCHes that arrived before it have taken the upload
+      // (a dropped one writes what it has first), so that the offset answered is the one to resume from.
+      locker: (req) =>
+        locks.locker.forRequest({
+          afterArrivals: req.method === 'HEAD',
+          arrival: callers.get(nodeOf(req).req)?.arrival,
+        }),
       maxSize: max,
       // A finished upload's file is the source of its episode's video (transcoded from it): never deleted by a
       // client's DELETE (a second tab, a tus client's abort); 400 in the one error shape.
@@ -74,8 +88,18 @@ export class UploadsService {
 
   /** Hands a raw request to tus; the caller has already passed the admin gate. */
   async handle(req: IncomingMessage, res: ServerResponse, actorId: string, log: FastifyBaseLogger) {
-    callers.set(req, { actorId, log });
-    await this.tus!.handle(req, res);
+    const last = req.url?.split('?')[0]?.split('/').pop();
+    // A PATCH claims its upload as arrived before anything else: a HEAD answered from now on counts its bytes.
+    const arrival =
+      req.method === 'PATCH' && last && UPLOAD_ID.test(last)
+        ? await this.locker!.arrive(uploadKey(last))
+        : undefined;
+    callers.set(req, { actorId, log, arrival });
+    try {
+      await this.tus!.handle(req, res);
+    } finally {
+      await arrival?.();
+    }
   }
 
   private async target(metadata: Upload['metadata']) {
