@@ -6,13 +6,17 @@ import { coupons } from '../src/db/schema.js';
 import { insertReceipt } from '../src/modules/billing/billing.repo.js';
 import { bangkokDay, periodEnd } from '../src/modules/billing/periods.js';
 import { crc16, promptPayPayload } from '../src/modules/billing/promptpay.js';
+import { seedCatalogue } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 import { latestMail } from './mail-helpers.js';
 
 let t: TestApp;
+let cat: Awaited<ReturnType<typeof seedCatalogue>>;
 beforeAll(async () => {
   // Many learners register from one address here.
   t = await createTestApp({ REGISTER_MAX_PER_HOUR: '500' });
+  // A paid course, to see what a subscription gives (or no longer gives) access to.
+  cat = await seedCatalogue(t);
   // What the service queues for delivery (delivery itself is the mail module's, tested with it).
   const send = t.app.mail.send.bind(t.app.mail);
   // The transaction is passed on: a mail sent outside its sender's transaction (registration's welcome) would
@@ -54,6 +58,20 @@ async function buy(token: string, plan: string, cpc?: string) {
 }
 
 const sub = async (token: string) => (await get('/api/my-subscription', token)).json();
+/**
+ * Whether the learner can reach the paid course's content now: a locked (not teaser) episode's playback token
+ * (no video is attached in this catalogue: 404 when let through, 403 NO_ACCESS when not), and the course's own
+ * answer, which must agree.
+ */
+async function watches(token: string) {
+  const episodeId = cat.paidEpisodes[1]!.id;
+  const playback = await get(`/api/cloudflare/get-signed-token?episodeId=${episodeId}`, token);
+  expect([403, 404], playback.body).toContain(playback.statusCode);
+  if (playback.statusCode === 403) expect(playback.json().code).toBe('NO_ACCESS');
+  const open = playback.statusCode === 404;
+  expect((await get(`/api/users/check/course/${cat.paid}`, token)).json().canAccess).toBe(open);
+  return open;
+}
 const setEnd = (userId: string, end: Date) =>
   t.db.$client.query(
     `update subscriptions set current_period_end = $2 where user_id = $1 and status <> 'expired'`,
@@ -603,14 +621,27 @@ describe('renewal off and on', () => {
   it('cancel keeps access to the period end; resume turns renewal back on; a trial cannot be canceled', async () => {
     const u = await register(t.app);
     expect((await post('/api/my-subscription/cancel', u.access_token)).json().code).toBe('NOT_CANCELABLE');
+    expect(await watches(u.access_token)).toBe(false);
     await buy(u.access_token, 'monthly');
+    expect(await watches(u.access_token)).toBe(true);
     const canceled = (await post('/api/my-subscription/cancel', u.access_token)).json();
     expect(canceled).toMatchObject({ status: 'canceled', autoRenew: false, givesAccess: true });
+    // Canceled, the learner still watches the paid course until the period ends.
+    expect(await watches(u.access_token)).toBe(true);
     expect((await post('/api/my-subscription/cancel', u.access_token)).statusCode).toBe(409);
     expect((await post('/api/my-subscription/resume', u.access_token)).json()).toMatchObject({
       status: 'active',
       autoRenew: true,
     });
+    expect(await watches(u.access_token)).toBe(true);
+    // Canceled again and the period over (the clock, not the expiry job): no more access.
+    await post('/api/my-subscription/cancel', u.access_token);
+    const end = new Date(Date.now() + 3_600_000);
+    await setEnd(u.user.id, end);
+    await t.app.billing.expireDue(new Date(end.getTime() - 1000));
+    expect(await watches(u.access_token)).toBe(true);
+    await setEnd(u.user.id, new Date(Date.now() - 1000));
+    expect(await watches(u.access_token)).toBe(false);
     const trial = await register(t.app);
     await post('/api/free-trial', trial.access_token);
     expect((await post('/api/my-subscription/cancel', trial.access_token)).statusCode).toBe(409);
@@ -625,18 +656,27 @@ describe('jobs, with the clock moved', () => {
     await setEnd(u.user.id, end);
     await t.app.billing.expireDue(new Date(end.getTime() - 1000));
     expect((await sub(u.access_token)).status).toBe('active');
+    expect(await watches(u.access_token)).toBe(true);
     await t.app.billing.expireDue(new Date(end.getTime() + 1000));
     expect(await sub(u.access_token)).toBeNull();
+    expect(await watches(u.access_token)).toBe(false);
     const expired = (await get('/api/my-subscription/expired', u.access_token)).json();
     expect(expired).toEqual([expect.objectContaining({ status: 'expired', givesAccess: false })]);
-    // Renewing an expired subscription starts a new period today.
+    // Renewing an expired subscription starts a new period today, and the paid course opens again.
     const order = await buy(u.access_token, 'monthly');
     expect(order.status).toBe('paid');
     expect((await sub(u.access_token)).status).toBe('active');
-    // Access follows the period end at once, before any job.
+    expect(await watches(u.access_token)).toBe(true);
+    // Access follows the period end at once, before any job: the row still says active, the content is closed.
     const v = await register(t.app);
     await buy(v.access_token, 'monthly');
+    expect(await watches(v.access_token)).toBe(true);
     await setEnd(v.user.id, new Date(Date.now() - 1000));
+    const { rows } = await t.db.$client.query(`select status from subscriptions where user_id = $1`, [
+      v.user.id,
+    ]);
+    expect(rows.map((r) => r.status)).toEqual(['active']);
+    expect(await watches(v.access_token)).toBe(false);
     expect(await sub(v.access_token)).toBeNull();
     expect((await get('/api/my-subscription/expired', v.access_token)).json()[0].status).toBe('expired');
   });
