@@ -68,11 +68,15 @@ function runStryker(name, mutate) {
   return true;
 }
 
-/** The SQL mutants, always all of them (a minute or two); every one must be killed. */
+/**
+ * The SQL mutants, all of them (a minute or two; SQL_MUTANTS=<id>,<id> for only those, a score not recorded);
+ * every one must be killed.
+ */
 function runSql() {
-  const result = runSqlMutants();
+  const only = process.env.SQL_MUTANTS ? process.env.SQL_MUTANTS.split(',') : undefined;
+  const result = runSqlMutants(only);
   if (!result) return false;
-  recordScore(SQL_RULES, filesByModule[SQL_RULES], result);
+  if (!only) recordScore(SQL_RULES, filesByModule[SQL_RULES], result);
   return result.survived === 0;
 }
 

@@ -34,8 +34,19 @@ export function sqlRuleFiles() {
   return [...migrations, MUTANTS];
 }
 
-/** Runs every SQL mutant; answers { killed, total } (or null when the run could not judge them) and prints each. */
-export function runSqlMutants() {
+/** The mutants' ids, as sql-mutants.ts lists them. */
+export function sqlMutantIds() {
+  return [...readFileSync(path.join(root, MUTANTS), 'utf8').matchAll(/\bid: '([a-z0-9-]+)'/g)].map(
+    (m) => m[1],
+  );
+}
+
+/**
+ * Runs the SQL mutants (all, or those `only` names); answers { killed, total, survived } (or null when the run
+ * could not judge them all) and prints each.
+ */
+export function runSqlMutants(only) {
+  const ids = only ?? sqlMutantIds();
   const out = path.join(root, 'reports', 'mutation');
   mkdirSync(out, { recursive: true });
   const json = path.join(out, `${SQL_RULES}.vitest.json`);
@@ -53,7 +64,7 @@ export function runSqlMutants() {
       maxBuffer: 256 * 1024 * 1024,
       env: {
         ...process.env,
-        SQL_MUTANTS: 'all',
+        SQL_MUTANTS: only ? only.join(',') : 'all',
         TEST_PG_DIR: path.join(root, '.data', `mutation-pg-${SQL_RULES}`),
       },
     },
@@ -92,8 +103,10 @@ export function runSqlMutants() {
   let killed = 0;
   let total = 0;
   const survivors = [];
-  const invalid = [];
   const lines = [];
+  // A mutant without rules run against it (no table goes through its function) is not judged either.
+  const invalid = ids.filter((id) => !groups.has(`mutant ${id}`));
+  for (const id of invalid) lines.push(`  invalid   ${id}: no rule ran against it`);
   for (const [key, g] of groups) {
     if (!key.startsWith('mutant ')) continue;
     const id = key.slice('mutant '.length);
