@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../src/plugins/mail.js';
+import { adminUser, draftCourse } from './admin-fixture.js';
 import { bearer, createTestApp, device, PASSWORD, register, uniqueEmail, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -113,5 +116,76 @@ describe('registration', () => {
       made.push(res.json().user.email as string);
     }
     expect(sent.filter((m) => made.includes(m.to))).toHaveLength(5);
+  });
+});
+
+/** An answer in the one error shape, JSON, with the security headers every answer carries. */
+function expectRefusal(res: LightMyRequestResponse, status: number, where: string) {
+  expect(res.statusCode, `${where}: ${res.body}`).toBe(status);
+  expect(res.headers['content-type'], where).toContain('application/json');
+  expect(res.json(), where).toMatchObject({
+    statusCode: status,
+    code: expect.any(String),
+    message: expect.any(String),
+  });
+  expect(res.headers['x-content-type-options'], where).toBe('nosniff');
+  expect(res.headers['x-frame-options'], where).toBe('SAMEORIGIN');
+  expect(res.headers['content-security-policy'], where).toContain("default-src 'self'");
+}
+
+describe('requests an upload route does not take', () => {
+  const uploadsOnDisk = async () =>
+    (await readdir(path.join(t.config.storageDir, 'uploads')).catch(() => [])).length;
+  const tus = (token: string, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', ...headers },
+    });
+
+  it('tus uploads in parts (Upload-Concat) or of a size given later: 400 in the one error shape, nothing stored', async () => {
+    const admin = await adminUser(t);
+    const { episodeIds } = await draftCourse(t, 1);
+    const metadata = `episodeId ${Buffer.from(episodeIds[0]!).toString('base64')}`;
+    const before = await uploadsOnDisk();
+    for (const headers of [
+      { 'upload-concat': 'partial', 'upload-length': '1000', 'upload-metadata': metadata },
+      { 'upload-concat': 'final;/api/admin/uploads/a /api/admin/uploads/b', 'upload-metadata': metadata },
+      { 'upload-defer-length': '1', 'upload-metadata': metadata },
+    ] as Record<string, string>[]) {
+      const res = await tus(admin.token, headers);
+      expectRefusal(res, 400, JSON.stringify(headers));
+      expect(res.json().code).toBe('BAD_REQUEST');
+      expect(res.headers['tus-resumable']).toBe('1.0.0');
+    }
+    expect(await uploadsOnDisk()).toBe(before);
+    // The same upload as one file is taken (and is what the count above would have seen).
+    const one = await tus(admin.token, { 'upload-length': '1000', 'upload-metadata': metadata });
+    expect(one.statusCode).toBe(201);
+    expect(one.headers['x-content-type-options']).toBe('nosniff');
+    expect(await uploadsOnDisk()).toBeGreaterThan(before);
+  });
+
+  it("a cover sent as JSON, text or nothing at all: 400 in the one error shape, the course's cover unchanged", async () => {
+    const admin = await adminUser(t);
+    const { courseId } = await draftCourse(t, 0);
+    const url = `/api/admin/courses/${courseId}/cover`;
+    const auth = { authorization: `Bearer ${admin.token}` };
+    const cases: InjectOptions[] = [
+      ...['null', '5', '"abcdefghijkl"', '{}', '[1,2,3,4,5,6,7,8,9]', '{"length":9}'].map((payload) => ({
+        payload,
+        headers: { ...auth, 'content-type': 'application/json' },
+      })),
+      { payload: 'abcdefghijkl', headers: { ...auth, 'content-type': 'text/plain' } },
+      { headers: auth },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject({ method: 'PUT', url, ...c });
+      expectRefusal(res, 400, `${String(c.payload)} ${String(c.headers?.['content-type'])}`);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'body' }] });
+    }
+    const course = await t.db.execute(sql`select cover_image from courses where id = ${courseId}`);
+    expect(course.rows[0]!.cover_image).toBeNull();
+    expect(await readdir(path.join(t.config.storageDir, 'covers', courseId)).catch(() => [])).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import {
   lookupQuery,
 } from '@rianroo/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { imageBytes } from '../media/file-types.js';
 import type { CoursesAdminService } from './courses-admin.service.js';
 import type { LookupsService } from './lookups.service.js';
 
@@ -116,7 +117,7 @@ export const coursesAdminRoutes: FastifyPluginAsyncZod<{
           response: { ...one, 413: apiError, 415: apiError },
         },
       },
-      (request) => service.setCover(request.auth.userId, request.params.id, request.body as Buffer),
+      (request) => service.setCover(request.auth.userId, request.params.id, imageBytes(request.body)),
     );
   });
   app.post(

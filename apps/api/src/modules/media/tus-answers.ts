@@ -65,6 +65,14 @@ export class JsonErrorsTusServer extends Server {
   }
 }
 
+/**
+ * Uploads in parts joined by the server (tus concatenation, `Upload-Concat`) are the one tus extension our
+ * stores do not offer (Tus-Extension says which they do): tus refuses them with a 501, which is the request's
+ * doing, not a failure of ours.
+ */
+const NO_CONCATENATION =
+  'Uploads in parts joined by the server (tus Upload-Concat) are not taken: send the file as one upload (turn off parallel uploads in the tus client)';
+
 export interface TusErrorAnswer {
   status_code: number;
   body: string;
@@ -79,6 +87,8 @@ export function tusErrorAnswer(err: unknown, maxBytes: number, log: FastifyBaseL
   if (err instanceof TusRefusal) return { status_code: err.status_code, body: err.body };
   if (err === ERRORS.INVALID_LENGTH) return refusal(invalidHeaders(['upload-length']));
   if (err === ERRORS.INVALID_METADATA) return refusal(invalidHeaders(['upload-metadata']));
+  if (err === ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION)
+    return refusal({ statusCode: 400, code: 'BAD_REQUEST', message: NO_CONCATENATION });
   const e = err as { status_code?: number; body?: string };
   if (!e.status_code || e.status_code >= 500) {
     const answer = unforeseenError(err, log);

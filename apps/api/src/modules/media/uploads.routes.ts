@@ -16,6 +16,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; med
 ) => {
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
   const tus = async (request: FastifyRequest, reply: FastifyReply) => {
+    // tus writes the answer on the raw response: the headers every answer carries (security headers, request
+    // id, CORS), set by the hooks on the reply, go there first (tus's own headers are added to them).
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     await uploads.handle(request.raw, reply.raw, request.auth.userId, request.log);
   };
