@@ -90,7 +90,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // A parameter longer than any of ours (300) matches no route: a miss like any other, answered by the
+    // not-found handler with every hook run (security headers, request id, access log). Fastify's own
+    // onMaxParamLength answer had no route context to find that handler from, and on a method whose paths
+    // have no catch-all route (POST, PUT, PATCH, DELETE) it answered a bare text/plain "404 Not Found".
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300, onMaxParamLength: undefined },
     // One line per request; the warm-up's requests before listening (lib/warm-up.ts) are not learners': not logged.
     logController: new AccessLogController((request) => isWarmUpRequest(request.raw)),
   }).withTypeProvider<ZodTypeProvider>();

@@ -303,3 +303,119 @@ describe('every operation of the OpenAPI document, walked', () => {
     expect(me.json()).toMatchObject({ id: A.id, firstName: A.marker, email: A.email });
   }, 300_000);
 });
+
+/**
+ * Parameters no route takes, as they arrive on the wire (already percent-encoded, some of it broken): longer
+ * than any parameter of ours (the router's limit is 300), broken percent-encoding, NUL, unicode, dot segments
+ * and encoded slashes.
+ */
+const malformedParams = [
+  'a'.repeat(600),
+  'a'.repeat(5000),
+  encodeURIComponent('ทดสอบ'.repeat(120)),
+  '%E0%A4',
+  '%zz',
+  '%',
+  '%00',
+  'a%00b',
+  encodeURIComponent('🙂ทดสอบ'),
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e',
+];
+
+/** Headers every answer carries, whoever answers it (a route, the router, the file server, tus). */
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+};
+
+const ENDS_OWN_SESSION = new Set(['POST /api/auth/save-logout-user']);
+
+describe('every operation of the OpenAPI document, with malformed and over-long parameters', () => {
+  it('answers every method, anonymous or admin, in the one error shape with the security headers: never a 5xx, never a bare 404', async () => {
+    // An administrator of its own, so that the walk above (which may sign its admin out) cannot leave the
+    // requests stopped at authentication.
+    const admin = await register(t.app);
+    await t.db.execute(sql`update users set role = 'admin' where id = ${admin.user.id}`);
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const requests: { name: string; caller: 'anonymous' | 'admin'; options: InjectOptions }[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const params = op.parameters ?? [];
+        const named = params.filter((p) => p.in === 'path').map((p) => p.name);
+        const queries = params.filter((p) => p.in === 'query').map((p) => p.name);
+        const withPath = (value: string) =>
+          named.reduce((url, name) => url.replace(`{${name}}`, value), path).replace('{*}', value);
+        const urls = [
+          ...(named.length || path.includes('{*}') ? malformedParams.map(withPath) : []),
+          // Every query parameter the operation names (or a stray one) given the same values.
+          ...malformedParams.map(
+            (value) =>
+              `${withPath('00000000-0000-0000-0000-000000000000')}?${(queries.length ? queries : ['x'])
+                .map((q) => `${q}=${value}`)
+                .join('&')}`,
+          ),
+        ];
+        const json = op.requestBody ? { 'content-type': 'application/json' } : {};
+        // Signing out ends the caller's session: the administrator's would end with the first request.
+        const callers = ENDS_OWN_SESSION.has(`${method.toUpperCase()} ${path}`)
+          ? (['anonymous'] as const)
+          : (['anonymous', 'admin'] as const);
+        for (const url of urls) {
+          for (const caller of callers) {
+            requests.push({
+              name: `${method.toUpperCase()} ${path}`,
+              caller,
+              options: {
+                method: method.toUpperCase() as InjectOptions['method'],
+                url,
+                headers: { ...json, ...(caller === 'admin' ? bearer(admin.access_token) : {}) },
+                ...(op.requestBody ? { payload: '{}' } : {}),
+              },
+            });
+          }
+        }
+      }
+    }
+    expect(requests.length).toBeGreaterThan(3000);
+    const codes = new Set<string>(errorCodes);
+    const failures: string[] = [];
+    let adminPastAuthentication = 0;
+    // In parallel batches: one app, many requests in flight, as a busy server has them.
+    for (let i = 0; i < requests.length; i += 40) {
+      await Promise.all(
+        requests.slice(i, i + 40).map(async ({ name, caller, options }) => {
+          const res = await t.app.inject(options);
+          const where = `${name} as ${caller}: ${String(options.method)} ${String(options.url).slice(0, 120)} -> ${res.statusCode} ${String(res.headers['content-type'])} ${res.body.slice(0, 120)}`;
+          const problems: string[] = [];
+          if (res.statusCode >= 500) problems.push('a 5xx');
+          if (res.statusCode >= 400) {
+            let body: { statusCode?: unknown; code?: unknown; message?: unknown } = {};
+            try {
+              body = res.json();
+            } catch {
+              problems.push('not JSON');
+            }
+            if (!String(res.headers['content-type']).startsWith('application/json'))
+              problems.push('not JSON');
+            if (body.statusCode !== res.statusCode) problems.push('statusCode is not the status');
+            if (typeof body.code !== 'string' || !codes.has(body.code)) problems.push('no code of ours');
+            if (typeof body.message !== 'string') problems.push('no message');
+          }
+          for (const [header, value] of Object.entries(SECURITY_HEADERS))
+            if (res.headers[header] !== value) problems.push(`no ${header}`);
+          if (!res.headers['content-security-policy']) problems.push('no content-security-policy');
+          if (caller === 'admin' && res.statusCode !== 401) adminPastAuthentication++;
+          if (problems.length) failures.push(`${[...new Set(problems)].join(', ')}: ${where}`);
+        }),
+      );
+    }
+    expect(
+      failures.length,
+      `${failures.length} answers wrong, first:\n${failures.slice(0, 20).join('\n')}`,
+    ).toBe(0);
+    // The administrator's requests got past authentication (to the router's or the route's own refusal).
+    expect(adminPastAuthentication).toBe(requests.filter((r) => r.caller === 'admin').length);
+  }, 120_000);
+});

@@ -70,12 +70,11 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
 }
 
 /**
- * Addresses the router refuses before any route or hook (Fastify's `frameworkErrors`): answered in the one
- * error shape, never with the address echoed back. A parameter too long to be any of ours is a miss: the
- * not-found handler answers it (the web app's page, or 404 under /api).
+ * Addresses the router refuses before any route or hook (Fastify's `frameworkErrors`: broken percent-encoding):
+ * answered in the one error shape, never with the address echoed back. (A parameter too long to be any of
+ * ours never comes here: the router treats it as a miss, app.ts `onMaxParamLength`.)
  */
-export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.callNotFound();
+export function answerFrameworkError(_err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   return reply
     .headers({ ...reply.server.securityHeaders, 'x-request-id': request.id })
     .status(400)
