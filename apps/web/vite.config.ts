@@ -32,6 +32,8 @@ export default defineConfig({
     target: 'es2022',
     // The API reads it to preload a page's chunks beside the entry script (apps/api/src/plugins/web.ts).
     manifest: true,
-    sourcemap: true,
+    // Written for the error tracker, but not named in the bundles (no sourceMappingURL comment), and the
+    // API does not serve them in production (apps/api/src/plugins/web.ts; docs/deploy.md says where they go).
+    sourcemap: 'hidden',
   },
 });

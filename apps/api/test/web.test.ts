@@ -15,6 +15,14 @@ const indexHtml = `<!doctype html><html lang="th"><head><title>Rianroo เรี
 <link rel="modulepreload" crossorigin href="/assets/i18n-abc.js" nonce="${NONCE_PLACEHOLDER}">
 </head><body><div id="root"></div></body></html>`;
 
+/** A source map as Vite writes it, with the app's whole source in it. */
+const SOURCE_MAP = JSON.stringify({
+  version: 3,
+  sources: ['../../src/main.tsx'],
+  sourcesContent: ['export const secret = "the whole source";'],
+  mappings: 'AAAA',
+});
+
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
@@ -22,6 +30,7 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), indexHtml);
   await writeFile(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+  await writeFile(path.join(dist, 'assets', 'index-abc.js.map'), SOURCE_MAP);
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({
     WEB_DIST: dist,
@@ -207,5 +216,44 @@ describe('the web app pages and their CSP nonce (docs/decisions/007)', () => {
       expect(other.statusCode).toBe(200);
       expect(other.body).not.toContain('og:title');
     }
+  });
+});
+
+describe('source maps (built for the error tracker, docs/deploy.md)', () => {
+  it('are not served in production: a miss like a missing asset, whatever encoding is asked for', async () => {
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-real-production-secret-of-enough-length-1234',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PUBLIC_URL: 'https://rianroo.example',
+      SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+      CMS_ENABLED: 'false',
+      WEB_DIST: dist,
+    });
+    try {
+      expect(prod.config.production).toBe(true);
+      const missing = await prod.app.inject('/assets/missing.js');
+      expect(missing.statusCode).toBe(404);
+      for (const headers of [{}, { 'accept-encoding': 'br, gzip' }]) {
+        const map = await prod.app.inject({ url: '/assets/index-abc.js.map', headers });
+        expect(map.statusCode).toBe(404);
+        expect(map.headers['content-type']).toBe(missing.headers['content-type']);
+        expect(map.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+        expect(map.body).not.toContain('the whole source');
+        expect(map.headers['x-content-type-options']).toBe('nosniff');
+        expect(map.headers['cache-control']).toBeUndefined();
+      }
+      // The app itself is served as before.
+      expect((await prod.app.inject('/assets/index-abc.js')).statusCode).toBe(200);
+      expect((await prod.app.inject('/')).statusCode).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it("are served outside production (the browser's developer tools read them)", async () => {
+    const map = await t.app.inject('/assets/index-abc.js.map');
+    expect(map.statusCode).toBe(200);
+    expect(map.body).toBe(SOURCE_MAP);
   });
 });

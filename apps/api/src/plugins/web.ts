@@ -42,6 +42,9 @@ export interface WebOptions {
   page?: (path: string, query: URLSearchParams) => Promise<PageParts | undefined>;
 }
 
+/** A source map, by its name (`index-abc.js.map`, and any compressed copy of one). */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
 /** The page's own content, between these marks in index.html (the skeleton, unless the server has better). */
 const BODY = /<!--page-->[\s\S]*?<!--\/page-->/;
 
@@ -130,8 +133,13 @@ export const webPlugin = fp(
         index: false,
         // The build's brotli and gzip copies (apps/web/scripts/precompress.mjs), by the client's Accept-Encoding.
         preCompressed: true,
-        // The page itself is never served as a file: it needs its nonce.
-        allowedPath: (pathname) => pathname !== '/index.html' && !pathname.startsWith('/.vite/'),
+        // The page itself is never served as a file: it needs its nonce. In production neither are the source
+        // maps (the app's whole source): the build keeps them for the error tracker (docs/deploy.md), and a
+        // request for one is a miss like a missing asset.
+        allowedPath: (pathname) =>
+          pathname !== '/index.html' &&
+          !pathname.startsWith('/.vite/') &&
+          !(app.config.production && SOURCE_MAP.test(pathname)),
         setHeaders: (res, file) => {
           const hashed = file.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
