@@ -34,8 +34,12 @@ export async function startRedis(port?: number) {
     url: `redis://127.0.0.1:${port}`,
     port,
     stop: () => {
+      server.kill('SIGCONT'); // a paused server would not see its SIGTERM
       server.kill('SIGTERM');
       return exited;
     },
+    /** Frozen: its connections stay open, nothing is answered until `resume()`. */
+    pause: () => void server.kill('SIGSTOP'),
+    resume: () => void server.kill('SIGCONT'),
   };
 }
