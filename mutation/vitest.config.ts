@@ -39,7 +39,8 @@ export default defineConfig(
           // Per-test coverage for what the files' hooks reach: mutation/api-setup.ts.
           setupFiles: ['mutation/api-setup.ts'],
           sequence: { sequencer: ListedOrder },
-          testTimeout: 30_000,
+          // As apps/api/vitest.config.ts: a test starting two apps on a loaded machine took over 30 s.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
