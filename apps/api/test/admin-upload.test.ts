@@ -314,7 +314,7 @@ describe('resumable video upload (tus)', () => {
       ],
     ] as const) {
       expect(res.status, `learner ${method}`).toBe(403);
-      if (method !== 'HEAD') expect((await res.json()).code).toBe('FORBIDDEN');
+      if (method !== 'HEAD') expect(((await res.json()) as { code: string }).code).toBe('FORBIDDEN');
     }
     for (const method of ['HEAD', 'PATCH', 'DELETE'])
       expect((await anonymous.any(method, url)).status, `anonymous ${method}`).toBe(401);
