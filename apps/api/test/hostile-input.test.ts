@@ -10,7 +10,7 @@ import { bearer, createTestApp, device, PASSWORD, register, uniqueEmail, type Te
 let t: TestApp;
 const sent: MailMessage[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ REGISTER_MAX_PER_HOUR: '500' });
+  t = await createTestApp({ REGISTER_MAX_PER_HOUR: '500', CORS_ORIGINS: 'https://app.rianroo.example' });
   const send = t.app.mail.send.bind(t.app.mail);
   t.app.mail.send = async (m, tx) => {
     sent.push(m);
@@ -164,6 +164,18 @@ describe('requests an upload route does not take', () => {
     expect(one.statusCode).toBe(201);
     expect(one.headers['x-content-type-options']).toBe('nosniff');
     expect(await uploadsOnDisk()).toBeGreaterThan(before);
+  });
+
+  it('tus answers allow the origins the API allows (CORS_ORIGINS), never any origin', async () => {
+    const admin = await adminUser(t);
+    for (const origin of ['https://evil.example', 'https://app.rianroo.example']) {
+      const allowed = origin === 'https://app.rianroo.example';
+      const api = await t.app.inject({ url: '/api/health', headers: { origin } });
+      expect(api.headers['access-control-allow-origin']).toBe(allowed ? origin : undefined);
+      const res = await tus(admin.token, { origin, 'upload-length': '1000' });
+      expect(res.statusCode).toBe(400); // (no episode named: what matters here is who may read the answer)
+      expect(res.headers['access-control-allow-origin'], origin).toBe(allowed ? origin : undefined);
+    }
   });
 
   it("a cover sent as JSON, text or nothing at all: 400 in the one error shape, the course's cover unchanged", async () => {

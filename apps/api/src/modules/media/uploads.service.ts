@@ -60,6 +60,9 @@ export class UploadsService {
           arrival: callers.get(nodeOf(req).req)?.arrival,
         }),
       maxSize: max,
+      // The API's CORS allow-list (CORS_ORIGINS), not tus's default of any origin ('*'); the platform's own
+      // origin needs none.
+      allowedOrigins: (origin) => this.app.config.corsOrigins.includes(origin),
       // A finished upload's file is the source of its episode's video (transcoded from it): never deleted by a
       // client's DELETE (a second tab, a tus client's abort); 400 in the one error shape.
       disableTerminationForFinishedUploads: true,
