@@ -5,8 +5,9 @@ import { apiRoot } from '../src/config.js';
 /*
  * Hand-written mutants of the SQL rules that Stryker cannot reach (issue 31): who may watch a course
  * (course_access and the subscriptions it counts, entitled_subscriptions), what a progress save adds and
- * credits (progress_merge and its cap, progress_cap), and who completed a course (course_completion, with the
- * tests learners see, assessment_live: the certificate follows it). sql-rules.test.ts applies each one on its own to its
+ * credits (progress_merge and its cap, progress_cap), who completed a course (course_completion, with the tests
+ * learners see, assessment_live: the certificate follows it), and the receipts' numbers (number_receipt, the
+ * trigger numbering every receipt, and running_number). sql-rules.test.ts applies each one on its own to its
  * test database (CREATE OR REPLACE the mutated definition, run every rule, restore) when SQL_MUTANTS is set;
  * `npm run mutation -- sql-rules` (scripts/sql-mutation.mjs) runs them all and reports which survived.
  *
@@ -30,6 +31,8 @@ export const SQL_FUNCTIONS = [
   'progress_cap',
   'course_completion',
   'assessment_live',
+  'number_receipt',
+  'running_number',
 ] as const;
 export type SqlFunction = (typeof SQL_FUNCTIONS)[number];
 
@@ -373,6 +376,51 @@ export const SQL_MUTANTS: SqlMutant[] = [
     to: 'where',
   },
   { id: 'live-negated', fn: 'assessment_live', from: 'select exists (', to: 'select not exists (' },
+  // running_number: six digits at least, more when the number needs them.
+  { id: 'six-digits-only', fn: 'running_number', from: 'greatest(6, length(n::text))', to: '6' },
+  { id: 'five-digits', fn: 'running_number', from: 'greatest(6,', to: 'greatest(5,' },
+  { id: 'digits-least', fn: 'running_number', from: 'greatest(6,', to: 'least(6,' },
+  { id: 'padded-with-spaces', fn: 'running_number', from: ", '0')", to: ", ' ')" },
+  // number_receipt: the Bangkok year, one counter a year, never a skipped number, one receipt an order.
+  {
+    id: 'utc-year',
+    fn: 'number_receipt',
+    from: "now() at time zone 'Asia/Bangkok'",
+    to: "now() at time zone 'UTC'",
+  },
+  { id: 'year-starts-at-0', fn: 'number_receipt', from: 'VALUES (y, 1)', to: 'VALUES (y, 0)' },
+  {
+    id: 'counter-steps-2',
+    fn: 'number_receipt',
+    from: 'receipt_counters.last + 1',
+    to: 'receipt_counters.last + 2',
+  },
+  { id: 'second-receipt-made', fn: 'number_receipt', from: 'RETURN NULL;', to: 'RETURN NEW;' },
+  {
+    id: 'any-receipt-blocks',
+    fn: 'number_receipt',
+    from: 'FROM receipts WHERE order_id = NEW.order_id',
+    to: 'FROM receipts WHERE true',
+  },
+  {
+    id: 'number-taken-before-the-check',
+    fn: 'number_receipt',
+    from: `  IF EXISTS (SELECT 1 FROM receipts WHERE order_id = NEW.order_id) THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO receipt_counters (year, last) VALUES (y, 1)
+    ON CONFLICT (year) DO UPDATE SET last = receipt_counters.last + 1
+    RETURNING last INTO n;
+`,
+    to: `  INSERT INTO receipt_counters (year, last) VALUES (y, 1)
+    ON CONFLICT (year) DO UPDATE SET last = receipt_counters.last + 1
+    RETURNING last INTO n;
+  IF EXISTS (SELECT 1 FROM receipts WHERE order_id = NEW.order_id) THEN
+    RETURN NULL;
+  END IF;
+`,
+  },
+  { id: 'number-unpadded', fn: 'number_receipt', from: '|| running_number(n)', to: '|| n' },
 ];
 
 const migrations = () => path.join(apiRoot(), 'src', 'db', 'migrations');

@@ -14,8 +14,8 @@ import { createTestDatabase } from './test-database.js';
  * The SQL rules, each way in and out, on a migrated database without the app (the file runs in seconds):
  * course_access (may this learner watch this course, why, until when; with entitled_subscriptions),
  * progress_merge (what a progress save adds to the played seconds and the completion it credits; with
- * progress_cap), course_completion (every episode that counts watched and the live post-test passed, and when)
- * and assessment_live (which tests learners see). The clock is the database's: a case runs in one transaction, so now() is one instant, and the
+ * progress_cap), course_completion (every episode that counts watched and the live post-test passed, and when),
+ * assessment_live (which tests learners see) and the receipts' numbers (number_receipt, running_number). The clock is the database's: a case runs in one transaction, so now() is one instant, and the
  * times are given relative to it (a subscription ending 1 µs after now, a previous save 2.3 s before).
  *
  * SQL_MUTANTS=all (or a list of ids from sql-mutants.ts) runs the rules once against the definitions as the
@@ -818,6 +818,135 @@ const liveCases: [string, Assessment | 'unknown', boolean][] = [
   ['no such assessment', 'unknown', false],
 ];
 
+// ---------------------------------------------------------------------------------------------------------
+// number_receipt (the receipts' trigger) and running_number
+// ---------------------------------------------------------------------------------------------------------
+
+interface Numbering {
+  /** A year's counter as earlier receipts left it. */
+  counter?: [year: number, last: number];
+  /**
+   * Receipts inserted in turn, each at its instant (UTC) and for its own order unless `sameOrderAs` names an
+   * earlier one; `undone`: inserted and rolled back (to a savepoint) before the next.
+   */
+  receipts: { at: string; sameOrderAs?: number; undone?: boolean }[];
+}
+
+/**
+ * Inserts receipts as the payment does and answers the numbers they got (null: no receipt made). The database's
+ * clock is the test's: a now() of its own, first on the search path (rolled back with the case), reads the instant
+ * each insert is made at.
+ */
+function numbering(world: Numbering) {
+  return inTransaction(async (c) => {
+    await c.query(`create schema test_clock`);
+    await c.query(
+      `create function test_clock.now() returns timestamptz language sql stable
+       as $$ select current_setting('test_clock.now')::timestamptz $$`,
+    );
+    await c.query(`set local search_path = test_clock, pg_catalog, public`);
+    const user = uuidv7();
+    const plan = uuidv7();
+    await c.query(`insert into users (id, email, first_name) values ($1, $2, 'ทดสอบ')`, [
+      user,
+      `u-${user}@example.com`,
+    ]);
+    await c.query(
+      `insert into plans (id, code, name, interval, length_days, price_satang) values ($1, $2, 'แผน', 'month', 30, 29900)`,
+      [plan, `p-${plan}`],
+    );
+    if (world.counter)
+      await c.query(`insert into receipt_counters (year, last) values ($1, $2)`, [
+        world.counter[0],
+        world.counter[1],
+      ]);
+    const orders: string[] = [];
+    const numbers: (string | null)[] = [];
+    for (const r of world.receipts) {
+      await c.query(`select set_config('test_clock.now', $1, true)`, [r.at]);
+      let order = r.sameOrderAs === undefined ? undefined : orders[r.sameOrderAs];
+      if (!order) {
+        order = uuidv7();
+        await c.query(
+          `insert into orders (id, number, user_id, plan_id, subtotal_satang, discount_satang, total_satang, vat_satang,
+                               status, provider, expires_at)
+           values ($1, $2, $3, $4, 29900, 0, 29900, 1956, 'paid', 'sandbox', now() + interval '1 hour')`,
+          [order, `RR-${order}`, user, plan],
+        );
+      }
+      orders.push(order);
+      if (r.undone) await c.query('savepoint undone');
+      const { rows } = await c.query<{ number: string }>(
+        `insert into receipts (id, number, order_id, user_id, buyer_name, buyer_email, seller)
+         values ($1, 'brought by the insert', $2, $3, 'ผู้ซื้อ', 'buyer@example.com', '{}') returning number`,
+        [uuidv7(), order, user],
+      );
+      numbers.push(rows[0]?.number ?? null);
+      if (r.undone) await c.query('rollback to savepoint undone');
+    }
+    return numbers;
+  });
+}
+
+const numberingCases: [string, Numbering, (string | null)[]][] = [
+  [
+    'the first receipt of a year is number 1',
+    { receipts: [{ at: '2026-06-01T03:00:00Z' }] },
+    ['RC-2026-000001'],
+  ],
+  [
+    'each next receipt the next number',
+    {
+      receipts: [
+        { at: '2026-06-01T03:00:00Z' },
+        { at: '2026-06-01T03:00:01Z' },
+        { at: '2026-06-02T03:00:00Z' },
+      ],
+    },
+    ['RC-2026-000001', 'RC-2026-000002', 'RC-2026-000003'],
+  ],
+  [
+    'the year is Bangkok’s: 31 December 16:59:59.999999 UTC is still that year, 17:00 UTC the next',
+    { receipts: [{ at: '2026-12-31T16:59:59.999999Z' }, { at: '2026-12-31T17:00:00Z' }] },
+    ['RC-2026-000001', 'RC-2027-000001'],
+  ],
+  [
+    'each year has its own counter, going on from the receipts before',
+    { counter: [2026, 41], receipts: [{ at: '2026-12-31T16:00:00Z' }, { at: '2027-01-01T16:00:00Z' }] },
+    ['RC-2026-000042', 'RC-2027-000001'],
+  ],
+  [
+    'an order’s second receipt is not made and takes no number: the next receipt has the next',
+    {
+      receipts: [
+        { at: '2026-06-01T03:00:00Z' },
+        { at: '2026-06-01T03:00:01Z', sameOrderAs: 0 },
+        { at: '2026-06-01T03:00:02Z' },
+      ],
+    },
+    ['RC-2026-000001', null, 'RC-2026-000002'],
+  ],
+  [
+    'a receipt rolled back gives its number back',
+    { receipts: [{ at: '2026-06-01T03:00:00Z', undone: true }, { at: '2026-06-01T03:00:01Z' }] },
+    ['RC-2026-000001', 'RC-2026-000001'],
+  ],
+  [
+    'the millionth receipt of a year has seven digits',
+    { counter: [2026, 999_999], receipts: [{ at: '2026-06-01T03:00:00Z' }] },
+    ['RC-2026-1000000'],
+  ],
+];
+
+const runningNumberCases: [number, string][] = [
+  [0, '000000'],
+  [1, '000001'],
+  [123_456, '123456'],
+  [999_999, '999999'],
+  [1_000_000, '1000000'],
+  [9_000_000_000, '9000000000'],
+];
+
 /**
  * Every rule, against whatever definitions the database holds now; for a mutant of `fn`, only the tables whose
  * answers go through `fn` (a function that a table never calls cannot change its answers).
@@ -841,6 +970,15 @@ function rules(fn?: SqlFunction) {
   if (uses('assessment_live'))
     it.each(liveCases)('assessment_live: %s', async (_name, assessment, expected) => {
       expect(await live(assessment)).toEqual([{ live: expected }]);
+    });
+  if (uses('number_receipt', 'running_number'))
+    it.each(numberingCases)('number_receipt: %s', async (_name, world, expected) => {
+      expect(await numbering(world)).toEqual(expected);
+    });
+  if (uses('running_number'))
+    it.each(runningNumberCases)('running_number: %i is %s', async (n, expected) => {
+      const { rows } = await pool.query<{ s: string }>('select running_number($1) as s', [n]);
+      expect(rows).toEqual([{ s: expected }]);
     });
   if (!tables) throw new Error(`no table of rules goes through ${fn}: add one before mutating it`);
 }
