@@ -112,7 +112,8 @@ describe('whether a promo code applies', () => {
     ).toBeNull();
   });
 
-  it('tells the first problem in order: not yet valid, expired, another plan, used up', () => {
+  it('tells the first problem in order: outside its window, another plan, used up', () => {
+    // (Not yet valid and expired at once is a window ending before it begins, which the admin refuses.)
     const all = coupon({
       valid_from: ms(NOW, 1),
       valid_to: ms(NOW, 2),
