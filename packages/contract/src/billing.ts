@@ -183,5 +183,5 @@ export const receiptParams = z.object({
 export const vatIncluded = (totalSatang: number) =>
   Math.round((totalSatang * VAT_PERCENT) / (100 + VAT_PERCENT));
 
-/** `POST /payments/stripe/webhook`: received, and how many of the event's changes were applied (0 when seen). */
+/** `POST /payments/stripe/webhook`: received, and 1 when the event changed an order, 0 when it changed nothing (a replay, an order not ours or unknown, an order already in that state). */
 export const webhookAnswer = z.object({ received: z.literal(true), applied: z.number().int() });
