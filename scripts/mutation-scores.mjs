@@ -54,7 +54,11 @@ export function readScores() {
  */
 export function recordScore(name, files, { killed, total }) {
   const commit = git('rev-parse', 'HEAD');
-  const uncommitted = git('status', '--porcelain', '--', ...files)
+  // Not trimmed: a line starts with its two status letters, the first of them often a space.
+  const uncommitted = execFileSync('git', ['status', '--porcelain', '--', ...files], {
+    cwd: root,
+    encoding: 'utf8',
+  })
     .split('\n')
     .filter(Boolean)
     .map((l) => l.slice(3));
