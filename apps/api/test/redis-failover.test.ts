@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FailoverStore, limiterRedis } from '../src/plugins/rate-limit.js';
+import { FailoverStore, limiterRedis, MemoryStore } from '../src/plugins/rate-limit.js';
+import { createTestApp } from './helpers.js';
 import { redisAvailable, redisRequired, startRedis } from './redis-server.js';
 
 /**
@@ -53,6 +54,37 @@ describe.skipIf(!redisAvailable && !redisRequired)('a Redis that stops answering
     } finally {
       redis!.resume();
       await store.close();
+    }
+  });
+
+  it('a process closing closes its connection to Redis', async () => {
+    const admin = new Redis(redis!.url);
+    const clients = async () =>
+      String(await admin.client('LIST'))
+        .trim()
+        .split('\n').length;
+    try {
+      const t = await createTestApp({ REDIS_URL: redis!.url });
+      await vi.waitFor(async () => expect(await clients()).toBe(2), { timeout: 10_000 });
+      await t.close();
+      await vi.waitFor(async () => expect(await clients()).toBe(1), { timeout: 10_000 });
+    } finally {
+      await admin.quit();
+    }
+  });
+});
+
+describe('without REDIS_URL', () => {
+  it('each process counts alone and publishes no rate_limit_shared gauge', async () => {
+    const t = await createTestApp();
+    try {
+      expect(t.app.limiter.store).toBeInstanceOf(MemoryStore);
+      const res = await t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/# HELP http_requests_total/);
+      expect(res.body).not.toMatch(/rate_limit_shared/);
+    } finally {
+      await t.close();
     }
   });
 });
