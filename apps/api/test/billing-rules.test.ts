@@ -192,6 +192,16 @@ describe('each payment event applied once', () => {
     expect((await order(o.id)).status).toBe('pending');
     expect(await billing.applyEvent(paidEvent(row, { orderId: 'not-an-order' }))).toBe(false);
     expect(await billing.applyEvent(paidEvent(row, { orderId: uuidv7() }))).toBe(false);
+    // Only a UUID is looked up (anything else would be refused by PostgreSQL's uuid type: an error, not "not ours").
+    for (const orderId of [
+      `x${o.id}`,
+      `${o.id}0`,
+      o.id.slice(0, -1),
+      `${o.id.slice(0, 9)}g${o.id.slice(10)}`,
+      `${o.id.slice(0, 8)}x${o.id.slice(9)}`,
+    ])
+      expect(await billing.applyEvent(paidEvent(row, { orderId })), orderId).toBe(false);
+    expect((await order(o.id)).status).toBe('pending');
     const event = paidEvent(row);
     expect(await billing.applyEvent(event)).toBe(true);
     const end = (await current(u.id)).current_period_end;
@@ -410,6 +420,7 @@ describe('opening an order', () => {
     expect(await refused('NO-SUCH-CODE')).toMatchObject({
       code: 'COUPON_INVALID',
       statusCode: 409,
+      message: 'This promo code cannot be used (NOT_FOUND)',
       extra: { couponProblem: 'NOT_FOUND' },
     });
     const once = await coupon({ code: `ONCE-${uuidv7().slice(-6)}`, percentOff: 50, oncePerLearner: true });
@@ -447,6 +458,100 @@ describe('opening an order', () => {
       coupon: null,
       totalSatang: 29_900,
     });
+  });
+  it('a code with one redemption left, five learners ordering at once: one order gets it, four are told it is used up', async () => {
+    const cid = await coupon({ code: `LAST-${uuidv7().slice(-6)}`, percentOff: 10, maxRedemptions: 1 });
+    const code = (await db.$client.query(`select code from coupons where id = $1`, [cid])).rows[0].code;
+    const learners = await Promise.all([1, 2, 3, 4, 5].map(() => learner()));
+    const outcomes = await Promise.all(
+      learners.map((u) =>
+        billing.createOrder(u.id, 'monthly', code).then(
+          (r) => `${r.order.status} ${r.order.discountSatang}`,
+          (e: { code: string; extra?: { couponProblem?: string } }) => `${e.code} ${e.extra?.couponProblem}`,
+        ),
+      ),
+    );
+    expect(outcomes.sort()).toEqual([
+      'COUPON_INVALID USED_UP',
+      'COUPON_INVALID USED_UP',
+      'COUPON_INVALID USED_UP',
+      'COUPON_INVALID USED_UP',
+      'pending 2990',
+    ]);
+    expect(await redeemed(cid)).toEqual({ n: 1, held: 1 });
+  });
+
+  it('each free order is paid and buys its period (two learners, and one learner twice)', async () => {
+    const cid = await coupon({ code: `FREE-${uuidv7().slice(-6)}`, percentOff: 100, oncePerLearner: false });
+    const code = (await db.$client.query(`select code from coupons where id = $1`, [cid])).rows[0].code;
+    const [u, v] = [await learner(), await learner()];
+    const orders = [
+      await billing.createOrder(u.id, 'monthly', code),
+      await billing.createOrder(v.id, 'monthly', code),
+      await billing.createOrder(u.id, 'monthly', code),
+    ];
+    expect(orders.map((o) => o.order.status)).toEqual(['paid', 'paid', 'paid']);
+    const s = await current(u.id);
+    expect(s.current_period_end).toEqual(
+      periodEnd(periodEnd(s.current_period_start, 'month', 1), 'month', 1, s.anchor_day!),
+    );
+  });
+
+  it('a payment page the provider will not close does not stop the new order; it is logged', async () => {
+    const u = await learner();
+    const first = await billing.createOrder(u.id, 'monthly');
+    const close = vi.spyOn(sandbox, 'closeCheckout').mockRejectedValueOnce(new Error('already paid there'));
+    try {
+      const second = await billing.createOrder(u.id, 'monthly');
+      expect(second.order.status).toBe('pending');
+      expect(close).toHaveBeenCalledWith(`sbx_${first.order.id}`);
+    } finally {
+      close.mockRestore();
+    }
+    expect((await order(first.order.id)).status).toBe('expired');
+    expect(logged).toContainEqual({ level: 'warn', msg: 'a closed order’s payment page stays open' });
+  });
+
+  it('an order is shown to its learner only; an expired one cannot be paid on the sandbox page', async () => {
+    const u = await learner();
+    const other = await learner();
+    const { order: o } = await billing.createOrder(u.id, 'monthly');
+    expect(await billing.order(u.id, o.id)).toMatchObject({
+      id: o.id,
+      status: 'pending',
+      totalSatang: 29_900,
+    });
+    expect(await caught(billing.order(other.id, o.id))).toMatchObject({ code: 'NOT_FOUND', statusCode: 404 });
+    expect(await caught(billing.order(u.id, uuidv7()))).toMatchObject({ code: 'NOT_FOUND', statusCode: 404 });
+    await billing.expireDue((await order(o.id)).expires_at);
+    expect(await caught(billing.sandboxPay(u.id, o.id, null))).toMatchObject({
+      code: 'ORDER_NOT_PAYABLE',
+      statusCode: 409,
+      message: 'This order can no longer be paid',
+    });
+  });
+
+  it('a quote at the very instant the period ends starts a new period then, on that day, not on the old anchor', async () => {
+    const u = await learner();
+    await buy(u.id, 'monthly');
+    const end = new Date(Date.now() + 10 * DAY);
+    const anchor = bangkokDay(end) === 1 ? 2 : 1;
+    await setEnd(u.id, end, anchor);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(end);
+      const quote = await billing.quote(u.id, 'monthly');
+      expect([quote.periodStart, quote.periodEnd]).toEqual([
+        end.toISOString(),
+        periodEnd(end, 'month', 1, bangkokDay(end)).toISOString(),
+      ]);
+      vi.setSystemTime(end.getTime() - 1);
+      expect((await billing.quote(u.id, 'monthly')).periodEnd).toBe(
+        periodEnd(end, 'month', 1, anchor).toISOString(),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
