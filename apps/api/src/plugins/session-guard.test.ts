@@ -20,7 +20,7 @@ vi.mock('../lib/pg-listen.js', () => ({
     return async () => {};
   },
 }));
-const { SessionGuard } = await import('./auth.js');
+const { SESSIONS_RECENT, SessionGuard } = await import('./auth.js');
 
 const T0 = new Date('2026-11-28T05:00:00.000Z').getTime();
 const CACHE_MS = 30_000;
@@ -39,6 +39,7 @@ function sessions(rows: Row[]) {
     $client: {
       query: async (q: { name?: string; values: unknown[] }) => {
         statements.push(q);
+        if (q === (SESSIONS_RECENT as unknown)) return { rows: [...table.values()] };
         if (q.name !== 'sessions_live') return { rows: [] };
         const ids = q.values[0] as string[];
         const found = ids.flatMap((id) => (table.has(id) ? [{ ...table.get(id)! }] : []));
@@ -287,5 +288,36 @@ describe('SessionGuard', () => {
     expect(s.touched()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(s.touched()).toEqual([[A1, B1]]);
+  });
+  it('preloaded sessions are trusted for half the cache time and more, spread over its second half', async () => {
+    const s = sessions([row(A1, 'alice'), row(A2, 'alice')]);
+    const guard = await listening(s.db);
+    expect(await guard.preload()).toBe(2);
+    // The first preloaded is trusted for half the cache time, the second for three quarters.
+    vi.setSystemTime(T0 + CACHE_MS / 2 - 1);
+    await guard.liveRole(A1, 'alice');
+    expect(s.lookups()).toBe(0);
+    vi.setSystemTime(T0 + CACHE_MS / 2);
+    await guard.liveRole(A1, 'alice');
+    expect(s.lookups()).toBe(1);
+    vi.setSystemTime(T0 + (CACHE_MS * 3) / 4 - 1);
+    await guard.liveRole(A2, 'alice');
+    expect(s.lookups()).toBe(1);
+    vi.setSystemTime(T0 + (CACHE_MS * 3) / 4);
+    await guard.liveRole(A2, 'alice');
+    expect(s.lookups()).toBe(2);
+  });
+
+  it('tells its listeners when the revocation channel drops and when it is back', async () => {
+    const s = sessions([]);
+    const guard = await listening(s.db);
+    const heard: string[] = [];
+    guard.on('down', () => heard.push('down'));
+    guard.on('up', () => heard.push('up'));
+    guard.on('revoked', (id: string) => heard.push(`revoked ${id}`));
+    channel.current!.onDown();
+    channel.current!.onUp();
+    channel.current!.onNotification('session_revoked', A1);
+    expect(heard).toEqual(['down', 'up', `revoked ${A1}`]);
   });
 });
