@@ -190,7 +190,12 @@ describe('each payment event applied once', () => {
     const row = await order(o.id);
     expect(await billing.applyEvent(paidEvent(row, { provider: 'stripe' }))).toBe(false);
     expect((await order(o.id)).status).toBe('pending');
+    expect(logged).toContainEqual({
+      level: 'warn',
+      msg: 'a payment event for an order this provider does not have',
+    });
     expect(await billing.applyEvent(paidEvent(row, { orderId: 'not-an-order' }))).toBe(false);
+    expect(logged).toContainEqual({ level: 'warn', msg: 'a payment event without an order of ours' });
     expect(await billing.applyEvent(paidEvent(row, { orderId: uuidv7() }))).toBe(false);
     // Only a UUID is looked up (anything else would be refused by PostgreSQL's uuid type: an error, not "not ours").
     for (const orderId of [
@@ -552,6 +557,60 @@ describe('opening an order', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a quote after the period ended (not yet recorded) starts now, on today’s Bangkok day, not on the old anchor', async () => {
+    const u = await learner();
+    await buy(u.id, 'monthly');
+    const ended = new Date(Date.now() - 3 * DAY);
+    const now = new Date();
+    await setEnd(u.id, ended, bangkokDay(now) === 1 ? 2 : 1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(now);
+      const quote = await billing.quote(u.id, 'monthly');
+      expect([quote.periodStart, quote.periodEnd]).toEqual([
+        now.toISOString(),
+        periodEnd(now, 'month', 1).toISOString(),
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('promo-code redemptions, one statement each', () => {
+  it('a redemption is taken only while the code is on, in its window and below its cap', async () => {
+    const now = new Date();
+    const ms = (d: number) => new Date(now.getTime() + d);
+    const take = async (c: Partial<typeof coupons.$inferInsert>) =>
+      repo.takeRedemption(db.$client, await coupon({ code: `TAKE-${uuidv7().slice(-8)}`, ...c }), now);
+    expect(await take({})).toBe(true);
+    expect(await take({ validFrom: now, validTo: ms(1) })).toBe(true);
+    expect(await take({ validFrom: ms(1) })).toBe(false);
+    expect(await take({ validTo: now })).toBe(false);
+    expect(await take({ active: false })).toBe(false);
+    const capped = await coupon({ code: `CAP-${uuidv7().slice(-8)}`, maxRedemptions: 2 });
+    expect(await repo.takeRedemption(db.$client, capped, now)).toBe(true);
+    expect(await repo.takeRedemption(db.$client, capped, now)).toBe(true);
+    expect(await repo.takeRedemption(db.$client, capped, now)).toBe(false);
+    expect((await redeemed(capped))!.n).toBe(2);
+  });
+
+  it('a late payment retakes one whatever the window, but never past the cap', async () => {
+    const ended = await coupon({
+      code: `ENDED-${uuidv7().slice(-8)}`,
+      validTo: new Date(Date.now() - DAY),
+      active: false,
+      maxRedemptions: 1,
+    });
+    expect(await repo.retakeRedemption(db.$client, ended)).toBe(true);
+    expect(await repo.retakeRedemption(db.$client, ended)).toBe(false);
+    expect((await redeemed(ended))!.n).toBe(1);
+    const open = await coupon({ code: `OPENCAP-${uuidv7().slice(-8)}` });
+    expect(await repo.retakeRedemption(db.$client, open)).toBe(true);
+    expect(await repo.retakeRedemption(db.$client, open)).toBe(true);
+    expect((await redeemed(open))!.n).toBe(2);
   });
 });
 
