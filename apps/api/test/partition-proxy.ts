@@ -85,16 +85,3 @@ export async function createPartitionedTestApp(env: Record<string, string> = {})
   };
   return t;
 }
-
-/** The answer, or undefined when none came within `ms`. */
-export async function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      p,
-      new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms))),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
