@@ -125,13 +125,17 @@ describe.skipIf(skip)('two API processes behind a load balancer behave as one', 
     expect((await call('POST', '/users/forgot-password', { email: u.email })).status).toBe(200);
     await smtp.waitFor(u.email, /รหัสผ่าน/);
     // Wait until the queue has nothing left for this learner, then count what arrived.
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await a.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from pgboss.job where name = 'mail.send' and data->>'to' = ${u.email} and state <> 'completed'`,
-      );
-      if (rows[0]!.n === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await expect
+      .poll(
+        async () =>
+          (
+            await a.db.execute<{ n: number }>(
+              sql`select count(*)::int as n from pgboss.job where name = 'mail.send' and data->>'to' = ${u.email} and state <> 'completed'`,
+            )
+          ).rows[0]!.n,
+        { timeout: 30_000 },
+      )
+      .toBe(0);
     const resets = smtp.received.filter(
       (m) => JSON.stringify(m.to).includes(u.email) && /รหัสผ่าน/.test(m.subject ?? ''),
     );
