@@ -79,22 +79,36 @@ export const modules = {
     // media.test.ts (tokens refused by the stream route) costs about 20 s a mutant: left out for time.
     tests: ['apps/api/src/modules/media/playback-tokens.test.ts'],
   },
-  'api-grading': {
+  'api-grading-pure': {
     project: 'api',
-    what: 'grading, the attempt limit, deadlines and pass marks',
-    // Only the rule-bearing lines of the service and the repository (the rest is reading and shaping).
+    what: 'grading (pure): points, partial points, the pass mark; overdue; attempts left',
+    // The pure rules, against their unit tests alone (minutes): an API test file in the list costs every
+    // mutant its imports and its app, even one the unit tests kill first.
     mutate: [
       'apps/api/src/modules/assessments/grading.ts',
       // overdue(): the time and its grace are over.
       'apps/api/src/modules/assessments/assessments.service.ts:26-27',
-      // respond(): starting within the limit, the post-test's prerequisite, saving while the time lasts.
-      'apps/api/src/modules/assessments/assessments.service.ts:165-221',
-      // grade(): graded once, at the pass mark it started under, answers sent late not counted.
-      'apps/api/src/modules/assessments/assessments.service.ts:252-290',
       // Attempts left.
       'apps/api/src/modules/assessments/assessment-views.ts:14-15',
-      // Whether the time is up, by the database's clock.
-      'apps/api/src/modules/assessments/assessments.repo.ts:233-239',
+    ],
+    tests: [
+      'apps/api/src/modules/assessments/grading.test.ts',
+      'apps/api/src/modules/assessments/overdue.test.ts',
+      'apps/api/src/modules/assessments/attempts-left.test.ts',
+    ],
+  },
+  'api-grading': {
+    project: 'api',
+    what: 'the attempt limit, deadlines and pass marks through the service',
+    // Only the rule-bearing lines of the service (respond() in two ranges: the block spanning both, and the
+    // method's own body, are left out; emptied, each fails every test that starts an attempt).
+    mutate: [
+      // respond(): the post-test's prerequisite, starting within the limit (a simultaneous start, an edit).
+      'apps/api/src/modules/assessments/assessments.service.ts:165-186',
+      // respond(): the start loop, saving while the time lasts, TIME_UP or NO_ATTEMPT_IN_PROGRESS.
+      'apps/api/src/modules/assessments/assessments.service.ts:187-221',
+      // grade(): graded once, at the pass mark it started under, answers sent late not counted.
+      'apps/api/src/modules/assessments/assessments.service.ts:252-290',
     ],
     tests: [
       'apps/api/src/modules/assessments/grading.test.ts',
@@ -128,26 +142,23 @@ export const modules = {
       'apps/api/test/admin-authz.test.ts',
     ],
   },
-  'api-certificates': {
-    project: 'api',
-    what: 'completion and certificates: who is completed, issued once, evaluation when required',
-    mutate: [
-      // completion() and issue().
-      'apps/api/src/modules/certificates/certificates.service.ts:63-135',
-      // verify(): valid or revoked.
-      'apps/api/src/modules/certificates/certificates.service.ts:206-220',
-      'apps/api/src/modules/certificates/completion.repo.ts',
-      'apps/api/src/modules/certificates/certificate-code.ts',
-      // evaluate() needs completion; status() is the learner's own or an admin's.
-      'apps/api/src/modules/certificates/evaluations.service.ts:85-111',
-    ],
-    tests: [
-      'apps/api/src/modules/certificates/certificate-code.test.ts',
-      'apps/api/test/certificate-rules.test.ts',
-      'apps/api/test/certificates.test.ts',
-      'apps/api/test/evaluation-answers.test.ts',
-    ],
-  },
+  // Not yet measured (issue 31 ran out of time on the loaded machine; 97 mutants, mostly through the API): add
+  // it back as a module, run it and record its score.
+  // 'api-certificates': {
+  //   project: 'api',
+  //   what: 'completion and certificates: who is completed, what is offered, issued once, refused when revoked',
+  //   mutate: [
+  //     // completion() and issue() (not the PDF, the mail, the public page or its preview).
+  //     'apps/api/src/modules/certificates/certificates.service.ts:63-135',
+  //     'apps/api/src/modules/certificates/completion.repo.ts',
+  //     'apps/api/src/modules/certificates/certificate-code.ts',
+  //   ],
+  //   tests: [
+  //     'apps/api/src/modules/certificates/certificate-code.test.ts',
+  //     'apps/api/test/certificate-rules.test.ts',
+  //     'apps/api/test/certificates.test.ts',
+  //   ],
+  // },
   'web-session': {
     project: 'web',
     what: 'the web session library (86400 s refresh, 401 handling, storage keys)',
