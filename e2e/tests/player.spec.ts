@@ -379,6 +379,9 @@ test('in a free course, the end of an episode offers the next one and starts it 
 }) => {
   const u = await registerByApi(request, 'autonext');
   const c = await videosReady(request, u, 'personal-finance-101', 2);
+  // The page's clock is ours (it flows as usual until moved on): the countdown's seconds pass when the test
+  // says, not while it waits.
+  await page.clock.install();
   await openCourse(page, u, 'personal-finance-101');
   await expect(page).toHaveURL(new RegExp(`/episode/${c.episodes[0]!.id}$`));
   await page.getByRole('button', { name: 'เล่น' }).first().click();
@@ -389,7 +392,8 @@ test('in a free course, the end of an episode offers the next one and starts it 
   // "Stay" stops the countdown.
   await page.getByRole('button', { name: 'อยู่ที่ตอนนี้' }).click();
   await expect(page.getByText(/ตอนถัดไปจะเริ่มใน/)).toHaveCount(0);
-  await page.waitForTimeout(9_000);
+  // A minute passes on the page's clock, far beyond the countdown's 8 s: every timer due fires; nothing moves.
+  await page.clock.runFor(60_000);
   await expect(page).toHaveURL(new RegExp(`/episode/${c.episodes[0]!.id}$`));
 
   // Played again to the end, the countdown runs out and the next episode plays by itself.
@@ -398,7 +402,9 @@ test('in a free course, the end of an episode offers the next one and starts it 
     await v.play();
   });
   await expect(page.getByText(/ตอนถัดไปจะเริ่มใน \d+ วินาที/)).toBeVisible({ timeout: 10_000 });
-  await expect(page).toHaveURL(new RegExp(`/episode/${c.episodes[1]!.id}$`), { timeout: 15_000 });
+  // The countdown's 8 s, and one more, pass on the page's clock.
+  await page.clock.runFor(9_000);
+  await expect(page).toHaveURL(new RegExp(`/episode/${c.episodes[1]!.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(c.episodes[1]!.title);
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
   const list = page.getByRole('region', { name: 'เนื้อหาในคอร์ส' });
