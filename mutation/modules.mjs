@@ -32,7 +32,13 @@ export const modules = {
     mutate: ['apps/api/src/plugins/rate-limit.ts'],
     // throttle.test.ts (the limits through the login and reset routes) also kills these mutants, at about
     // 20 s each (Argon2id): left out so that the run takes minutes.
-    tests: ['apps/api/src/plugins/rate-limit.test.ts', 'apps/api/test/redis-limiter.test.ts'],
+    tests: [
+      'apps/api/src/plugins/rate-limit.test.ts',
+      // The Redis failover rules with a stand-in connection (milliseconds), then a real Redis that goes silent.
+      'apps/api/src/plugins/rate-limit-failover.test.ts',
+      'apps/api/test/redis-failover.test.ts',
+      'apps/api/test/redis-limiter.test.ts',
+    ],
   },
   'api-progress': {
     project: 'api',
