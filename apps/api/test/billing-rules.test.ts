@@ -181,6 +181,49 @@ describe('what a payment buys, and from when', () => {
     expect(s).toMatchObject({ status: 'active', provider: 'sandbox' });
     expect(s.plan.code).toBe('monthly');
   });
+  it('a subscription the expiry job records expired while a payment waits for it is not revived: the payment starts a new one', async () => {
+    const u = await learner();
+    await buy(u.id, 'monthly');
+    const old = await current(u.id);
+    const { order: o } = await billing.createOrder(u.id, 'monthly');
+    const row = await order(o.id);
+    // The expiry job's transaction, caught as it records the subscription expired (its period ending now).
+    const job = await db.$client.connect();
+    try {
+      await job.query('begin');
+      await job.query(
+        `update subscriptions set status = 'expired', expired_at = now(), current_period_end = now() where id = $1`,
+        [old.id],
+      );
+      const applied = billing.applyEvent(paidEvent(row));
+      // The payment reaches the subscription's row and waits for the job's transaction.
+      await expect
+        .poll(
+          async () =>
+            // From another connection: inside a transaction, pg_stat_activity is read once.
+            (
+              await db.$client.query(
+                `select count(*)::int as n from pg_stat_activity
+                 where datname = current_database() and wait_event_type = 'Lock'`,
+              )
+            ).rows[0].n,
+          { timeout: 30_000 },
+        )
+        .toBe(1);
+      await job.query('commit');
+      expect(await applied).toBe(true);
+    } finally {
+      job.release();
+    }
+    const { rows } = await db.$client.query<{ id: string; status: string }>(
+      `select id, status from subscriptions where user_id = $1 order by created_at`,
+      [u.id],
+    );
+    expect(rows.map((r) => r.status)).toEqual(['expired', 'active']);
+    const s = await current(u.id);
+    expect(s.id).not.toBe(old.id);
+    expect(s.current_period_end).toEqual(periodEnd(s.current_period_start, 'month', 1));
+  });
 });
 
 describe('each payment event applied once', () => {
