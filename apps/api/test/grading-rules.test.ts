@@ -144,6 +144,15 @@ describe('grading rules', () => {
     expect([again.statusCode, again.json().code]).toEqual([409, 'TIME_UP']);
   });
 
+  it('opening an attempt again (an empty save) saves nothing: its last save stays as it was', async () => {
+    const a = await quiz(1);
+    const m = await learner();
+    const opened = (await start(m.h, a.id)).json();
+    expect(opened.savedAt).toBeNull();
+    const again = (await start(m.h, a.id)).json();
+    expect([again.attemptId, again.savedAt]).toEqual([opened.attemptId, null]);
+  });
+
   it('the post-test opens once every episode is watched, and says so', async () => {
     const c = await seedCatalogue(t);
     const post = await addAssessment(t, { courseId: c.free, kind: 'post_test' }, [ONE_POINT]);
@@ -159,6 +168,25 @@ describe('grading rules', () => {
       expect((await call(m.h, 'POST', '/users/on-going-episode', body)).statusCode).toBe(200);
     }
     expect((await start(m.h, post.id)).statusCode).toBe(200);
+  });
+
+  it('a post-test attempt under way goes on when the course gains an episode; the next attempt waits for it', async () => {
+    const c = await seedCatalogue(t);
+    const post = await addAssessment(t, { courseId: c.free, kind: 'post_test' }, [ONE_POINT]);
+    const m = await learner();
+    for (const e of c.freeEpisodes) {
+      const body = { course_id: c.free, episode_id: e.id, last_second: 49, episodeCompletionPercentage: 100 };
+      expect((await call(m.h, 'POST', '/users/on-going-episode', body)).statusCode).toBe(200);
+    }
+    expect((await start(m.h, post.id)).statusCode).toBe(200);
+    await t.db.$client.query(
+      `insert into episodes (id, course_id, sort, title, duration_seconds) values (gen_random_uuid(), $1, 3, 'ตอนใหม่', 60)`,
+      [c.free],
+    );
+    expect((await save(m.h, post.id, [right(post.questions[0]!)])).statusCode).toBe(200);
+    expect((await submit(m.h, post.id)).json()).toMatchObject({ score: 100, passed: true });
+    const next = await start(m.h, post.id);
+    expect([next.statusCode, next.json().code]).toEqual([409, 'PREREQUISITE_NOT_MET']);
   });
 
   it('an attempt is its learner’s and its test’s: anyone else’s id is 404; one’s own graded attempt answers its result again, whatever is sent', async () => {
@@ -211,7 +239,11 @@ describe('grading rules', () => {
     const graded = await submit(m.h, a.id, { answers: [right(a.questions[1]!)] });
     expect([graded.statusCode, graded.json().score]).toEqual([200, 100]);
     const next = await start(m.h, a.id);
-    expect([next.statusCode, next.json().code]).toEqual([404, 'NOT_FOUND']);
+    expect([next.statusCode, next.json().code, next.json().message]).toEqual([
+      404,
+      'NOT_FOUND',
+      'Assessment not found',
+    ]);
     expect(await attemptsOf(m.id, a.id)).toEqual([{ number: 1, status: 'submitted' }]);
     for (const res of [await start(other.h, a.id), await submit(other.h, a.id)]) {
       expect([res.statusCode, res.json().code]).toEqual([404, 'NOT_FOUND']);
@@ -273,6 +305,14 @@ describe('a request landing between two statements of another', () => {
     expect(added).not.toBe('');
     const ids = (await detail(m.h, a.id)).questions.map((q: { id: string }) => q.id);
     expect(ids).toEqual([a.questions[0]!.id, added]);
+  });
+
+  it('an editor adds a question as an attempt of a test with a limit starts: it starts too, attempts being left', async () => {
+    const a = await quiz(1, { maxAttempts: 2 });
+    const m = await learner();
+    before('attempt_start', () => addQuestion(a.id));
+    const res = await start(m.h, a.id);
+    expect([res.statusCode, res.json().number]).toEqual([200, 1]);
   });
 
   it('an editor changing the test at every try: a 409 in the error shape, no attempt and no 500', async () => {
