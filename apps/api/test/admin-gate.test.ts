@@ -45,7 +45,12 @@ describe('the admin gate', () => {
         message: 'Administrators only',
       });
     }
-    for (const headers of [{}, { authorization: '' }, { authorization: 'Basic YWRtaW46YWRtaW4=' }]) {
+    const anonymous: Record<string, string>[] = [
+      {},
+      { authorization: '' },
+      { authorization: 'Basic YWRtaW46YWRtaW4=' },
+    ];
+    for (const headers of anonymous) {
       expect(answer(await audit(headers))).toEqual({
         status: 401,
         code: 'UNAUTHORIZED',
