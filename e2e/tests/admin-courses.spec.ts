@@ -89,11 +89,16 @@ test('an administrator creates a course, uploads a video through a dropped conne
   await noSeriousViolations(page);
 
   // The second of three upload requests finds the network gone; back online, the upload goes on and ends.
+  // The drop is awaited as an event, not within a time: on a busy machine the first 8 MB request alone can take
+  // longer than an expectation's default wait.
   let patches = 0;
+  let dropped!: () => void;
+  const droppedOnce = new Promise<void>((resolve) => (dropped = resolve));
   await page.route('**/api/admin/uploads/**', async (route) => {
     if (route.request().method() === 'PATCH' && ++patches === 2) {
       await context.setOffline(true);
-      return route.abort('internetdisconnected');
+      await route.abort('internetdisconnected');
+      return dropped();
     }
     return route.continue();
   });
@@ -102,6 +107,7 @@ test('an administrator creates a course, uploads a video through a dropped conne
     mimeType: 'video/mp4',
     buffer: video,
   });
+  await droppedOnce;
   await expect(page.getByText(/การเชื่อมต่อขาด จะอัปโหลดต่อจากเดิม/)).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText('อัปโหลดเสร็จ กำลังรอแปลงวิดีโอ')).toBeVisible({ timeout: 60_000 });
