@@ -1,7 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { ClientMeta } from '../modules/auth/auth.service.js';
+import { AppError } from './errors.js';
 
 export const clientMeta = (request: FastifyRequest): ClientMeta => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
 });
+
+/**
+ * The body of an image upload as its bytes. The image types' parser gives a Buffer; any other body (none at all,
+ * or JSON or text, which the app's own parsers read into a value) is no image: refused as a malformed request.
+ */
+export function imageBytes(body: unknown): Buffer {
+  if (Buffer.isBuffer(body)) return body;
+  const message = 'Send the image itself as the body: JPEG, PNG or WebP bytes with their Content-Type';
+  throw new AppError('VALIDATION_ERROR', 400, message, [{ path: 'body', message }]);
+}

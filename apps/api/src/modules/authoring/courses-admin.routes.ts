@@ -19,7 +19,7 @@ import {
   lookupQuery,
 } from '@rianroo/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { imageBytes } from '../media/file-types.js';
+import { imageBytes } from '../../lib/request.js';
 import type { CoursesAdminService } from './courses-admin.service.js';
 import type { LookupsService } from './lookups.service.js';
 

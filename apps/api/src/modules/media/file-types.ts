@@ -1,5 +1,3 @@
-import { AppError } from '../../lib/errors.js';
-
 /**
  * Media types told by their first bytes (magic numbers), never by the name or the declared type.
  * `HEAD_BYTES` is how many bytes the checks need.
@@ -29,14 +27,4 @@ export function imageType(head: Buffer): { ext: 'jpg' | 'png' | 'webp'; mime: st
   if (head.length >= 12 && ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP'))
     return { ext: 'webp', mime: 'image/webp' };
   return null;
-}
-
-/**
- * The body of an image upload as its bytes. The image types' parser gives a Buffer; any other body (none at all,
- * or JSON or text, which the app's own parsers read into a value) is no image: refused as a malformed request.
- */
-export function imageBytes(body: unknown): Buffer {
-  if (Buffer.isBuffer(body)) return body;
-  const message = 'Send the image itself as the body: JPEG, PNG or WebP bytes with their Content-Type';
-  throw new AppError('VALIDATION_ERROR', 400, message, [{ path: 'body', message }]);
 }
