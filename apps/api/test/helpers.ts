@@ -61,6 +61,16 @@ export const device = (n: number | string = 1) => ({
 });
 export const PASSWORD = 'correct-horse-battery';
 
+/** The settings a production app needs to start in a test (real-looking secrets, no content service). */
+export const PRODUCTION_SETTINGS = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'a-real-production-secret-of-enough-length-1234',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  PUBLIC_URL: 'https://rianroo.example',
+  SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+  CMS_ENABLED: 'false',
+};
+
 /** Login limits small enough for a test to reach: 3 failures an account, 6 an address, in 15 minutes. */
 export const SMALL_LOGIN_LIMITS = {
   LOGIN_MAX_FAILURES_ACCOUNT: '3',

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEALTH_CHECK_TIMEOUT_MS } from '../src/db/client.js';
-import { createTestApp, device, type TestApp } from './helpers.js';
+import { createTestApp, device, PRODUCTION_SETTINGS, type TestApp } from './helpers.js';
 import { createPartitionedTestApp } from './partition-proxy.js';
 
 let t: TestApp;
@@ -173,12 +173,7 @@ describe('system endpoints and HTTP conventions', () => {
 describe('production', () => {
   it('has no development outbox: /api/dev/mail is 404 in the one error shape', async () => {
     const prod = await createTestApp({
-      NODE_ENV: 'production',
-      JWT_SECRET: 'a-real-production-secret-of-enough-length-1234',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      PUBLIC_URL: 'https://rianroo.example',
-      SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
-      CMS_ENABLED: 'false',
+      ...PRODUCTION_SETTINGS,
     });
     try {
       expect(prod.config.production).toBe(true);

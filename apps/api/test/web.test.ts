@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { contentSecurityPolicy } from '../src/plugins/security-headers.js';
 import { NONCE_PLACEHOLDER } from '../src/plugins/web.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, PRODUCTION_SETTINGS, type TestApp } from './helpers.js';
 
 // A built web app as Vite writes it with `html.cspNonce` (apps/web/vite.config.ts).
 const indexHtml = `<!doctype html><html lang="th"><head><title>Rianroo เรียนรู้</title>
@@ -222,12 +222,7 @@ describe('the web app pages and their CSP nonce (docs/decisions/007)', () => {
 describe('source maps (built for the error tracker, docs/deploy.md)', () => {
   it('are not served in production: a miss like a missing asset, whatever encoding is asked for', async () => {
     const prod = await createTestApp({
-      NODE_ENV: 'production',
-      JWT_SECRET: 'a-real-production-secret-of-enough-length-1234',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      PUBLIC_URL: 'https://rianroo.example',
-      SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
-      CMS_ENABLED: 'false',
+      ...PRODUCTION_SETTINGS,
       WEB_DIST: dist,
     });
     try {
