@@ -4,6 +4,8 @@ import {
   destroyTokens,
   fetchUserWithoutRefresh,
   onSessionChange,
+  onUserChange,
+  rememberUser,
   saveTokens,
   tokenIsStale,
 } from './session';
@@ -113,6 +115,43 @@ describe('saving and destroying the tokens (spec section 3 keys)', () => {
     signedIn();
     answers.push(() => error(500, 'INTERNAL'));
     await expect(fetchUserWithoutRefresh()).rejects.toMatchObject({ status: 500 });
+  });
+});
+
+describe('a change of user (the app clears its query cache on it)', () => {
+  // The library keeps the last user it told about across tests: start each from signed out.
+  const signedInAs = (uid: string) => {
+    destroyTokens();
+    signedIn();
+    localStorage.setItem('uid', uid);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'uid' }));
+  };
+
+  it('a listener that unsubscribed hears no more changes of user', () => {
+    const heard = vi.fn();
+    const stop = onUserChange(heard);
+    signedInAs('u-9');
+    destroyTokens();
+    expect(heard).toHaveBeenCalledTimes(2);
+    stop();
+    signedInAs('u-10');
+    destroyTokens();
+    expect(heard).toHaveBeenCalledTimes(2);
+  });
+
+  it('remembering the user already signed in tells no one; another id is a change of user', () => {
+    signedInAs('u-9');
+    const session = vi.fn();
+    const userChange = vi.fn();
+    const stops = [onSessionChange(session), onUserChange(userChange)];
+    rememberUser({ id: 'u-9', bought_annual: true, profile_image: '/p.png' });
+    expect(localStorage.getItem('boughtAnnual')).toBe('true');
+    expect(session).not.toHaveBeenCalled();
+    expect(userChange).not.toHaveBeenCalled();
+    rememberUser({ id: 'u-10', bought_annual: false, profile_image: null });
+    expect(userChange).toHaveBeenCalledTimes(1);
+    expect(session).toHaveBeenCalledTimes(1);
+    stops.forEach((stop) => stop());
   });
 });
 
