@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { BaseSequencer, type Reporter, type TestModule, type TestSpecification } from 'vitest/node';
 // @ts-expect-error plain JavaScript module shared with the Stryker config
 import { moduleNamed } from './modules.mjs';
 
@@ -17,6 +17,35 @@ class ListedOrder extends BaseSequencer {
     const rank = (f: TestSpecification) =>
       m.tests.findIndex((t) => path.resolve(t) === path.resolve(f.moduleId));
     return [...files].sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+interface TaskLike {
+  type: string;
+  mode: string;
+  tasks?: TaskLike[];
+  result?: { state?: string; errors?: unknown[] };
+}
+
+/**
+ * A file whose own `beforeAll` failed (a mutant that stops the app from starting) has every test skipped,
+ * and Stryker's Vitest runner looks for the failure only in a test's describe blocks, not in its file: such a
+ * mutant would count as surviving. This reporter (in the main process, before Stryker reads the results)
+ * marks the tests of that file failed, with the set-up's error.
+ */
+class SetUpFailures implements Reporter {
+  onTestModuleEnd(testModule: TestModule) {
+    const file = testModule.task as unknown as TaskLike;
+    const errors = file.result?.errors;
+    if (file.result?.state !== 'fail' || !errors?.length) return;
+    const tests: TaskLike[] = [];
+    const walk = (t: TaskLike) => (t.type === 'test' ? tests.push(t) : t.tasks?.forEach(walk));
+    file.tasks?.forEach(walk);
+    if (!tests.length || tests.some((t) => t.result?.state !== 'skip')) return;
+    for (const t of tests) {
+      t.mode = 'run';
+      t.result = { ...t.result, state: 'fail', errors };
+    }
   }
 }
 
@@ -38,6 +67,7 @@ export default defineConfig(
           globalSetup: ['apps/api/test/global-setup.ts'],
           // Per-test coverage for what the files' hooks reach: mutation/api-setup.ts.
           setupFiles: ['mutation/api-setup.ts'],
+          reporters: ['default', new SetUpFailures()],
           sequence: { sequencer: ListedOrder },
           // As apps/api/vitest.config.ts: a test starting two apps on a loaded machine took over 30 s.
           testTimeout: 60_000,
