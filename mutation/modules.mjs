@@ -169,23 +169,21 @@ export const modules = {
       'apps/api/test/admin-authz.test.ts',
     ],
   },
-  // Not yet measured (issue 31 ran out of time on the loaded machine; 97 mutants, mostly through the API): add
-  // it back as a module, run it and record its score.
-  // 'api-certificates': {
-  //   project: 'api',
-  //   what: 'completion and certificates: who is completed, what is offered, issued once, refused when revoked',
-  //   mutate: [
-  //     // completion() and issue() (not the PDF, the mail, the public page or its preview).
-  //     'apps/api/src/modules/certificates/certificates.service.ts:63-135',
-  //     'apps/api/src/modules/certificates/completion.repo.ts',
-  //     'apps/api/src/modules/certificates/certificate-code.ts',
-  //   ],
-  //   tests: [
-  //     'apps/api/src/modules/certificates/certificate-code.test.ts',
-  //     'apps/api/test/certificate-rules.test.ts',
-  //     'apps/api/test/certificates.test.ts',
-  //   ],
-  // },
+  'api-certificates': {
+    project: 'api',
+    what: 'completion and certificates: who is completed, what is offered, issued once, refused when revoked',
+    mutate: [
+      // completion() and issue() (not the PDF, the mail, the public page or its preview).
+      'apps/api/src/modules/certificates/certificates.service.ts:63-135',
+      'apps/api/src/modules/certificates/completion.repo.ts',
+      'apps/api/src/modules/certificates/certificate-code.ts',
+    ],
+    tests: [
+      'apps/api/src/modules/certificates/certificate-code.test.ts',
+      'apps/api/test/certificate-rules.test.ts',
+      'apps/api/test/certificates.test.ts',
+    ],
+  },
   'web-session': {
     project: 'web',
     what: 'the web session library (86400 s refresh, 401 handling, storage keys)',

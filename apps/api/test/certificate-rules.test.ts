@@ -194,6 +194,33 @@ describe('completion and the certificate', () => {
     expect(mine.code).toMatch(/^[A-Z0-9]{12}$/);
   });
 
+  it('three taken codes in a row end in an error, with no certificate and no fourth draw', async () => {
+    const c = await seedCatalogue(t);
+    const first = await learner();
+    const second = await learner();
+    for (const m of [first, second]) await watchAll(m.h, c.free, c.freeEpisodes);
+    expect((await download(first.h, c.free)).statusCode).toBe(200);
+    const [taken] = await certificatesOf(first.h);
+    drawn.push(taken.code, taken.code, taken.code);
+    const res = await download(second.h, c.free);
+    expect(res.statusCode).toBe(500);
+    expect(res.json().code).toBe('INTERNAL_ERROR');
+    expect(drawn).toEqual([]);
+    expect(await certificatesOf(second.h)).toEqual([]);
+  });
+
+  it('a failure other than a taken code is not drawn again', async () => {
+    const c = await seedCatalogue(t);
+    const m = await learner();
+    await watchAll(m.h, c.free, c.freeEpisodes);
+    // PostgreSQL refuses a NUL in text (22021), not a unique violation.
+    drawn.push('\u0000', 'ABCDEFGHJKLM');
+    expect((await download(m.h, c.free)).statusCode).toBe(500);
+    expect(drawn).toEqual(['ABCDEFGHJKLM']);
+    drawn.length = 0;
+    expect(await certificatesOf(m.h)).toEqual([]);
+  });
+
   it('a revoked certificate is refused with 403 CERTIFICATE_REVOKED, and shown revoked', async () => {
     const c = await seedCatalogue(t);
     const m = await learner();
