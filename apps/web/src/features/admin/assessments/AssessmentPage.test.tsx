@@ -15,6 +15,7 @@ const question = (retired: boolean) => ({
   kind: 'true_false' as const,
   prompt: 'ข้อหนึ่ง',
   explanation: '',
+  topic: 'เงินสำรองฉุกเฉิน',
   points: 1,
   choices: [
     { id: '00000000-0000-7000-8000-000000000004', label: 'ถูก', correct: true },
@@ -119,6 +120,8 @@ describe('a published test learners do not see', () => {
     answer = test({ learnersSee: true, questions: [question(false)] });
     const { unmount } = renderPage();
     await screen.findByRole('heading', { name: 'แบบทดสอบหลังเรียน' });
+    // The question's row names its topic.
+    expect(screen.getByText('หัวข้อ: เงินสำรองฉุกเฉิน')).toBeTruthy();
     expect(screen.queryByText(/ผู้เรียนยังไม่เห็น/)).toBeNull();
     unmount();
     answer = test({ published: false, learnersSee: false });

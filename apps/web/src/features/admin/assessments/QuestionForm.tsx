@@ -13,6 +13,8 @@ const PROBLEMS: Record<string, AdminKey> = {
   'This kind of question has one right choice': 'admin.question.err.oneRight',
   'True or false has exactly two choices': 'admin.question.err.twoChoices',
 };
+/** The contract's longest topic (`questionInput.topic`). */
+const TOPIC_MAX = 120;
 const field = 'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base';
 
 /**
@@ -37,6 +39,7 @@ export function QuestionForm({
   const [kind, setKind] = useState<QuestionKind>(question?.kind ?? 'single');
   const [prompt, setPrompt] = useState(question?.prompt ?? '');
   const [explanation, setExplanation] = useState(question?.explanation ?? '');
+  const [topic, setTopic] = useState(question?.topic ?? '');
   const [points, setPoints] = useState(String(question?.points ?? 1));
   const [choices, setChoices] = useState<Choice[]>(
     question?.choices ?? [
@@ -61,11 +64,17 @@ export function QuestionForm({
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const draft: QuestionDraft = { kind, prompt, explanation, points: Number(points), choices };
+    const draft: QuestionDraft = { kind, prompt, explanation, topic, points: Number(points), choices };
     const checked = questionInput.safeParse(draft);
     if (!checked.success) {
-      const message = checked.error.issues[0]?.message ?? '';
-      setError(t(PROBLEMS[message] ?? 'admin.question.invalid'));
+      const issue = checked.error.issues[0];
+      setError(
+        t(
+          issue?.path[0] === 'topic'
+            ? 'admin.question.err.topicLong'
+            : (PROBLEMS[issue?.message ?? ''] ?? 'admin.question.invalid'),
+        ),
+      );
       return;
     }
     setError(null);
@@ -74,6 +83,7 @@ export function QuestionForm({
         if (!question) {
           setPrompt('');
           setExplanation('');
+          setTopic('');
           setChoices([
             { label: '', correct: true },
             { label: '', correct: false },
@@ -158,8 +168,16 @@ export function QuestionForm({
       </ChoicesEditor>
       <TextField
         label={t('admin.question.explanation')}
+        hint={t('admin.question.explanationHint')}
         value={explanation}
         onChange={(e) => setExplanation(e.target.value)}
+      />
+      <TextField
+        label={t('admin.question.topic')}
+        hint={t('admin.question.topicHint')}
+        maxLength={TOPIC_MAX}
+        value={topic}
+        onChange={(e) => setTopic(e.target.value)}
       />
       {error && (
         <p id={`${id}-err`} role="alert" className="text-sm text-red-700">

@@ -67,6 +67,9 @@ function QuestionItem({
           </span>
         )}
       </p>
+      {q.topic && (
+        <p className="text-sm break-words text-slate-600">{t('admin.question.topicN', { topic: q.topic })}</p>
+      )}
       <ul className="flex flex-col gap-1 text-sm">
         {q.choices.map((c) => (
           <li key={c.id} className={c.correct ? 'font-semibold text-teal-800' : 'text-slate-700'}>

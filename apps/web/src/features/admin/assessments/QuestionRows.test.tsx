@@ -28,6 +28,7 @@ const question = (over: Partial<AdminQuestion> = {}): AdminQuestion => ({
   kind: 'single',
   prompt: 'ข้อหนึ่ง',
   explanation: '',
+  topic: '',
   points: 1,
   choices: [
     { id: id(4), label: 'ก', correct: true },
@@ -246,5 +247,59 @@ describe('the choices editor (both question forms)', () => {
     const form = screen.getByRole('button', { name: 'บันทึก' }).closest('form')!;
     expect(within(form).queryAllByRole('button', { name: REMOVE })).toHaveLength(0);
     expect(within(form).queryAllByRole('button', { name: ADD })).toHaveLength(0);
+  });
+});
+
+describe('the test question form', () => {
+  const topic = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'หัวข้อ' });
+
+  it('sends the topic with a new question, hinted as what a result lists to study, then empties it', async () => {
+    const onSave = vi.fn(async (_v: unknown) => null);
+    render(withApp(<QuestionForm busy={false} onSave={onSave} />));
+    expect(topic().value).toBe('');
+    expect(topic().maxLength).toBe(120);
+    expect(topic().getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(topic().getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /ไม่บังคับ.*หัวข้อของข้อที่ตอบไม่ถูก/,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'คำถาม' }), {
+      target: { value: 'ควรมีเงินสำรองกี่เดือน' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'ตัวเลือกที่ 1' }), { target: { value: '3-6 เดือน' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'ตัวเลือกที่ 2' }), { target: { value: '1 เดือน' } });
+    fireEvent.change(topic(), { target: { value: 'เงินสำรองฉุกเฉิน' } });
+    fireEvent.click(screen.getByRole('button', { name: 'เพิ่มคำถาม' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ prompt: 'ควรมีเงินสำรองกี่เดือน', topic: 'เงินสำรองฉุกเฉิน' }),
+    );
+    await waitFor(() => expect(topic().value).toBe(''));
+  });
+
+  it('shows the topic of the question edited and sends it changed, also for an answered question', () => {
+    const onSave = vi.fn(async (_v: unknown) => null);
+    render(
+      withApp(
+        <QuestionForm
+          question={question({ topic: 'การออม', answered: true })}
+          busy={false}
+          onSave={onSave}
+        />,
+      ),
+    );
+    expect(topic().value).toBe('การออม');
+    expect(topic().disabled).toBe(false);
+    fireEvent.change(topic(), { target: { value: 'การออมระยะยาว' } });
+    fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ prompt: 'ข้อหนึ่ง', topic: 'การออมระยะยาว' }));
+  });
+
+  it('a topic longer than 120 characters is refused at the form, in words', () => {
+    const onSave = vi.fn(async (_v: unknown) => null);
+    render(
+      withApp(<QuestionForm question={question({ topic: 'ก'.repeat(121) })} busy={false} onSave={onSave} />),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
+    expect(screen.getByRole('alert').textContent).toBe('หัวข้อยาวได้ไม่เกิน 120 ตัวอักษร');
+    expect(onSave).not.toHaveBeenCalled();
   });
 });

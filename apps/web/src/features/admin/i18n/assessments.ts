@@ -42,7 +42,12 @@ export const th = {
   'admin.question.points': 'คะแนน',
   'admin.question.pointsN': '{n} คะแนน',
   'admin.question.prompt': 'คำถาม',
-  'admin.question.explanation': 'คำอธิบายเฉลย (แสดงหลังตรวจ)',
+  'admin.question.explanation': 'คำอธิบายเฉลย',
+  'admin.question.explanationHint': 'แสดงพร้อมเฉลยเมื่อผู้เรียนทำผ่าน หรือใช้สิทธิ์ทำครบแล้ว (แบบทดสอบก่อนเรียนไม่แสดงเฉลย)',
+  'admin.question.topic': 'หัวข้อ',
+  'admin.question.topicHint':
+    'ไม่บังคับ เช่น "เงินสำรองฉุกเฉิน" ผลแบบทดสอบ (รวมถึงแบบทดสอบก่อนเรียน) จะแสดงหัวข้อของข้อที่ตอบไม่ถูก ให้ผู้เรียนรู้ว่าควรทบทวนเรื่องใด',
+  'admin.question.topicN': 'หัวข้อ: {topic}',
   'admin.question.choicesOne': 'ตัวเลือก (เลือกข้อที่ถูกหนึ่งข้อ)',
   'admin.question.choicesMany': 'ตัวเลือก (ทำเครื่องหมายทุกข้อที่ถูก)',
   'admin.question.right': 'ข้อ {n} ถูก',
@@ -54,6 +59,7 @@ export const th = {
   'admin.question.err.noRight': 'เลือกคำตอบที่ถูกอย่างน้อยหนึ่งข้อ',
   'admin.question.err.oneRight': 'คำถามชนิดนี้มีคำตอบที่ถูกได้ข้อเดียว',
   'admin.question.err.twoChoices': 'คำถามถูก/ผิดมีสองตัวเลือกพอดี',
+  'admin.question.err.topicLong': 'หัวข้อยาวได้ไม่เกิน 120 ตัวอักษร',
   'admin.question.locked':
     'ผู้เรียนเคยได้รับคำถามนี้แล้ว แก้ได้เฉพาะถ้อยคำ หากต้องการเปลี่ยนเฉลย ให้เลิกใช้ข้อนี้และเพิ่มข้อใหม่ (คะแนนเดิมของผู้เรียนไม่เปลี่ยน)',
   'admin.question.edit': 'แก้ไข',
@@ -129,7 +135,13 @@ export const en: Record<keyof typeof th, string> = {
   'admin.question.points': 'Points',
   'admin.question.pointsN': '{n} points',
   'admin.question.prompt': 'Question',
-  'admin.question.explanation': 'Explanation (shown after grading)',
+  'admin.question.explanation': 'Explanation',
+  'admin.question.explanationHint':
+    'Shown with the correct answers once the learner passes or has used every attempt (a pre-test shows neither).',
+  'admin.question.topic': 'Topic',
+  'admin.question.topicHint':
+    'Optional, e.g. "Emergency fund". Results (a pre-test\'s too) list the topics of the questions answered wrong, so learners know what to study.',
+  'admin.question.topicN': 'Topic: {topic}',
   'admin.question.choicesOne': 'Choices (mark the one right answer)',
   'admin.question.choicesMany': 'Choices (mark every right answer)',
   'admin.question.right': 'Choice {n} is right',
@@ -141,6 +153,7 @@ export const en: Record<keyof typeof th, string> = {
   'admin.question.err.noRight': 'Mark at least one right answer',
   'admin.question.err.oneRight': 'This kind of question has one right answer',
   'admin.question.err.twoChoices': 'True or false has exactly two choices',
+  'admin.question.err.topicLong': 'A topic is 120 characters at most',
   'admin.question.locked':
     "Learners have been shown this question: only its wording can change. To change the answer, retire it and add a new one (learners' earlier grades stay)",
   'admin.question.edit': 'Edit',

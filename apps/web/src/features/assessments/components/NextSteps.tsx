@@ -6,13 +6,14 @@ import { Button } from '../../../components/ui/Button';
 import { primaryLink, secondaryLink } from '../../../components/ui/link-styles';
 import { episodesQuery } from '../../../lib/course-episodes';
 import { useI18n } from '../../../lib/i18n';
+import { withoutPassMark } from '../../../lib/pass-mark';
 
 /**
  * May the learner take the test again after this result: it still takes attempts (not hidden since), attempts
- * are left, and never to redo a passed pre-test.
+ * are left, and never to redo a passed pre-test, nor one without a pass mark (taken once, it is done).
  */
 export const canRetry = (a: AssessmentDetail, r: AssessmentResult) =>
-  a.live && a.attemptsLeft !== 0 && !(a.kind === 'pre_test' && r.passed);
+  a.live && a.attemptsLeft !== 0 && !(a.kind === 'pre_test' && (r.passed || withoutPassMark(a)));
 
 /**
  * What comes after a result: another attempt while allowed; then the pre-test leads to the first episode, an
@@ -37,7 +38,8 @@ export function NextSteps({
   const base = `/library/course/${encodeURIComponent(slug)}`;
   const episodeLink = (id: string) => `${base}/episode/${id}`;
   const retry = canRetry(assessment, result);
-  const outOfAttempts = !result.passed && assessment.attemptsLeft === 0;
+  // A pre-test without a pass mark is done, not failed, when no attempt is left.
+  const outOfAttempts = !result.passed && assessment.attemptsLeft === 0 && !withoutPassMark(assessment);
 
   const links: { to: string; text: string }[] = [];
   if (assessment.kind === 'pre_test') {

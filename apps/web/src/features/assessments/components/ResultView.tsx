@@ -1,4 +1,4 @@
-import type { AssessmentDetail, AssessmentQuestion } from '@rianroo/contract';
+import type { AssessmentDetail } from '@rianroo/contract';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Alert } from '../../../components/ui/Card';
@@ -16,7 +16,6 @@ export function ResultView({
   slug,
   assessment,
   attemptId,
-  questions,
   starting,
   startError,
   onRetry,
@@ -24,7 +23,6 @@ export function ResultView({
   slug: string;
   assessment: AssessmentDetail;
   attemptId: string;
-  questions: AssessmentQuestion[];
   starting: boolean;
   startError: unknown;
   onRetry: () => void;
@@ -56,7 +54,7 @@ export function ResultView({
     );
   return (
     <>
-      <TestResult assessment={assessment} result={result} questions={questions} />
+      <TestResult assessment={assessment} result={result} />
       <NextSteps slug={slug} assessment={assessment} result={result} starting={starting} onRetry={onRetry} />
       {!!startError && (
         <div className="mt-4">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { textLink } from '../../../components/ui/link-styles';
 import { useI18n } from '../../../lib/i18n';
+import { withoutPassMark } from '../../../lib/pass-mark';
 import { EpisodesLeft, usePostTestClosed } from './EpisodesLeft';
 import { TestProblem } from './TestProblem';
 
@@ -32,9 +33,14 @@ export function TestIntro({
     a.maxAttempts === null
       ? t('assess.attemptsUnlimited', { used: a.attemptsUsed })
       : t('assess.attemptsValue', { used: a.attemptsUsed, max: a.maxAttempts, left: a.attemptsLeft ?? 0 });
+  // A pre-test without a pass mark measures, it grades nothing: never "not passed", done once taken.
+  const measures = withoutPassMark(a);
   const facts: [string, string][] = [
     [t('assess.questions'), t('assess.questionsValue', { n: a.questionCount })],
-    [t('assess.passing'), t('assess.passingValue', { n: a.passingScore })],
+    [
+      t('assess.passing'),
+      measures ? t('assess.noPassMark') : t('assess.passingValue', { n: a.passingScore }),
+    ],
     [t('assess.attempts'), attempts],
     [
       t('assess.time'),
@@ -65,9 +71,13 @@ export function TestIntro({
               {t('assess.best', { score: Math.round(a.bestScore) })}
             </span>
             <span
-              className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${a.passed ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-100 text-slate-800'}`}
+              className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${a.passed || measures ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-100 text-slate-800'}`}
             >
-              {a.passed ? t('assess.passedBadge') : t('assess.notPassedYet')}
+              {a.passed
+                ? t('assess.passedBadge')
+                : measures
+                  ? t('assess.doneBadge')
+                  : t('assess.notPassedYet')}
             </span>
             <Link to="?result=latest" className={textLink}>
               {t('assess.latestResult')}

@@ -1,11 +1,6 @@
-import type {
-  AssessmentDetail,
-  AssessmentQuestion,
-  AssessmentResult,
-  CourseSummary,
-} from '@rianroo/contract';
+import type { AssessmentDetail, AssessmentResult, CourseSummary } from '@rianroo/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { textLink } from '../../../components/ui/link-styles';
@@ -91,8 +86,6 @@ function Test({ course, slug }: { course: CourseSummary; slug: string }) {
   const a = detail.data!;
   const [params, setParams] = useSearchParams();
   const resultId = params.get('result');
-  // The questions as answered: a timed test stops listing them once the attempt is graded.
-  const [seen, setSeen] = useState<AssessmentQuestion[]>([]);
   const start = useStartAttempt(a.id, course.id);
   const waitingForQuestions = !!a.inProgress && a.questionCount > 0 && a.questions.length === 0;
   const { refetch } = detail;
@@ -102,12 +95,8 @@ function Test({ course, slug }: { course: CourseSummary; slug: string }) {
 
   const startAttempt = () =>
     start.mutate(undefined, { onSuccess: () => resultId && setParams({}, { replace: true }) });
-  const submitted = (result: AssessmentResult) => {
-    setSeen(a.questions);
-    setParams({ result: result.attemptId });
-  };
+  const submitted = (result: AssessmentResult) => setParams({ result: result.attemptId });
   const gone = (err: ApiError) => {
-    setSeen(a.questions);
     void qc.invalidateQueries({ queryKey: resultsKey(a.id) });
     void qc.invalidateQueries({ queryKey: assessmentKey(a.id) });
     if (err.code === 'NO_ATTEMPT_IN_PROGRESS') setParams({ result: 'latest' }, { replace: true });
@@ -124,7 +113,6 @@ function Test({ course, slug }: { course: CourseSummary; slug: string }) {
         slug={slug}
         assessment={a}
         attemptId={resultId}
-        questions={a.questions.length ? a.questions : seen}
         starting={start.isPending}
         startError={start.error}
         onRetry={startAttempt}

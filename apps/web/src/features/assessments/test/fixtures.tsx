@@ -86,6 +86,17 @@ export const attempt = (over: Partial<NonNullable<AssessmentDetail['inProgress']
   ...over,
 });
 
+/** A question of a result as the API answers it: the question as asked, with the learner's picks and grading. */
+type Graded = AssessmentResult['questions'][number];
+const asked = (id: string) => {
+  const q = questions.find((x) => x.id === id)!;
+  return { questionId: q.id, kind: q.kind, prompt: q.prompt, choices: q.choices, points: q.points };
+};
+
+/**
+ * A passed attempt (75%) with the right choices and explanations revealed: q1 right, q2 half right (its topic
+ * to study), q3 right (no topic, no explanation).
+ */
 export const result = (over: Partial<AssessmentResult> = {}): AssessmentResult => ({
   attemptId: 'attempt-1',
   assessmentId: 'test-1',
@@ -96,39 +107,76 @@ export const result = (over: Partial<AssessmentResult> = {}): AssessmentResult =
   pointsEarned: 3,
   pointsTotal: 4,
   passed: true,
+  diagnostic: false,
+  studyTopics: ['ค่าใช้จ่ายจำเป็น'],
   late: false,
   attemptsLeft: 2,
   questions: [
     {
-      questionId: 'q1',
-      correct: true,
-      points: 1,
-      pointsEarned: 1,
+      ...asked('q1'),
+      topic: 'เงินสำรองฉุกเฉิน',
       choiceIds: ['q1b'],
+      correct: true,
+      pointsEarned: 1,
       correctChoiceIds: ['q1b'],
       explanation: 'ค่าใช้จ่าย 3-6 เดือนคือระยะที่แนะนำ',
     },
     {
-      questionId: 'q2',
-      correct: false,
-      points: 2,
-      pointsEarned: 1,
+      ...asked('q2'),
+      topic: 'ค่าใช้จ่ายจำเป็น',
       choiceIds: ['q2a'],
+      correct: false,
+      pointsEarned: 1,
       correctChoiceIds: ['q2a', 'q2b'],
       explanation: 'อาหารก็จำเป็น',
     },
     {
-      questionId: 'q3',
-      correct: true,
-      points: 1,
-      pointsEarned: 1,
+      ...asked('q3'),
+      topic: '',
       choiceIds: ['q3f'],
+      correct: true,
+      pointsEarned: 1,
       correctChoiceIds: ['q3f'],
       explanation: '',
     },
   ],
   ...over,
 });
+
+/** The same attempt failed with attempts left: right or wrong per question, the right choices and explanations withheld. */
+export const failedResult = (over: Partial<AssessmentResult> = {}): AssessmentResult =>
+  result({
+    passed: false,
+    questions: result().questions.map((q): Graded => ({ ...q, correctChoiceIds: null, explanation: null })),
+    ...over,
+  });
+
+/**
+ * A pre-test's result: diagnostic, so no mark per question, no right choice and no explanation; the topics of
+ * what was not answered fully right. (Its questions have no true/false one, whose labels would read as marks.)
+ */
+export const preTestResult = (over: Partial<AssessmentResult> = {}): AssessmentResult =>
+  result({
+    passed: false,
+    diagnostic: true,
+    score: 33.33,
+    pointsEarned: 1,
+    pointsTotal: 3,
+    attemptsLeft: 0,
+    // q1 answered wrong, q2 half right.
+    studyTopics: ['เงินสำรองฉุกเฉิน', 'ค่าใช้จ่ายจำเป็น'],
+    questions: result()
+      .questions.slice(0, 2)
+      .map((q): Graded => ({
+        ...q,
+        choiceIds: q.questionId === 'q1' ? ['q1a'] : q.choiceIds,
+        correct: null,
+        pointsEarned: null,
+        correctChoiceIds: null,
+        explanation: null,
+      })),
+    ...over,
+  });
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
