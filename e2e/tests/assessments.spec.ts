@@ -84,8 +84,13 @@ test('from the last episode through the post-test (failed, then passed) and the 
   await noSeriousA11yProblems(page);
   await submit(page);
   await expect(page.getByText(/ยังไม่ผ่าน \(เกณฑ์ผ่าน 60%\)/)).toBeVisible();
-  // Explanations, but not the right choices while attempts are left.
-  await expect(page.getByText(FINAL[0]!.explanation)).toBeVisible();
+  // Each question with the learner's own answer marked wrong; neither the right choices nor the explanations
+  // (which give them away) while attempts are left.
+  const answers = page.getByRole('list').filter({ hasText: FINAL[0]!.prompt });
+  await expect(answers.getByText(/^✗\s*ผิด$/)).toHaveCount(FINAL.length);
+  await expect(answers.getByText('คุณเลือก').first()).toBeVisible();
+  await expect(page.getByText('คำตอบที่ถูก')).toHaveCount(0);
+  for (const q of FINAL) await expect(page.getByText(q.explanation)).toHaveCount(0);
   await expect(page.getByText('เฉลยจะแสดงเมื่อคุณทำผ่าน หรือใช้สิทธิ์ทำครบแล้ว').first()).toBeVisible();
   await noSeriousA11yProblems(page);
 
@@ -95,6 +100,8 @@ test('from the last episode through the post-test (failed, then passed) and the 
   await answerAll(page, true);
   await submit(page);
   await expect(page.getByText('100%').first()).toBeVisible();
+  // Passed: now the explanations are shown.
+  await expect(page.getByText(FINAL[0]!.explanation)).toBeVisible();
   await page.getByRole('link', { name: 'เรียนจบคอร์สแล้ว — ดูผลและรับใบประกาศ' }).click();
 
   // The course-completed moment, then the evaluation the certificate needs.
@@ -160,6 +167,34 @@ test('from the last episode through the post-test (failed, then passed) and the 
   await anonymous.goto('/certificates/ZZZZZZZZZZZZ');
   await expect(anonymous.getByText('ไม่พบใบประกาศนียบัตร')).toBeVisible();
   await anonymous.close();
+});
+
+test('the pre-test is diagnostic: the score and the topics to study, no answers, explanations or "passed"', async ({
+  page,
+  request,
+}) => {
+  const u = await registerByApi(request, 'pretest');
+  await withTokens(page, u);
+  // A course not yet started opens on its pre-test.
+  await page.goto(`/library/course/${SLUG}`);
+  await page.waitForURL(/\/library\/course\/[^/]+\/test\//);
+  await page.getByRole('button', { name: 'เริ่มทำแบบทดสอบ' }).click();
+  // The first two right, the others wrong: their topics are the ones to study.
+  await page.getByLabel('ทุกข้อในหน้าเดียว').check();
+  for (const [i, q] of FINAL.entries()) {
+    const group = page.getByRole('group', { name: new RegExp(q.prompt.replace(/[()]/g, '.')) });
+    const [label] = q.choices.find(([, correct]) => correct === i < 2)!;
+    await group.getByLabel(label, { exact: true }).check();
+  }
+  await submit(page);
+  await expect(page.getByRole('heading', { name: 'ผลแบบทดสอบก่อนเรียน' })).toBeVisible();
+  const topics = page.getByRole('list').filter({ hasText: FINAL[2]!.topic! });
+  for (const q of FINAL.slice(2)) await expect(topics.getByText(q.topic!, { exact: true })).toBeVisible();
+  await expect(topics.getByText(FINAL[0]!.topic!, { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/^ผ่าน$|ยังไม่ผ่าน/)).toHaveCount(0);
+  await expect(page.getByText('คำตอบที่ถูก')).toHaveCount(0);
+  for (const q of FINAL) await expect(page.getByText(q.explanation)).toHaveCount(0);
+  await noSeriousA11yProblems(page);
 });
 
 test('a reload in the middle of a timed test keeps the answers and the remaining time', async ({

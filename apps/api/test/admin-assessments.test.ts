@@ -157,9 +157,11 @@ describe('assessment editing', () => {
       [2, 'ข้อสอง'],
     ]);
     const [q1, q2] = a.questions;
+    expect([q1.topic, q2.topic]).toEqual(['', '']);
     const edited = await call('PUT', `/admin/assessment-questions/${q2.id}`, {
       kind: 'multiple',
       prompt: 'ข้อสอง (แก้)',
+      topic: '  งบดุล  ',
       points: 2,
       choices: [
         { id: q2.choices[0].id, label: 'ก', correct: true },
@@ -169,7 +171,13 @@ describe('assessment editing', () => {
     });
     expect(edited.statusCode).toBe(200);
     const q2After = edited.json().questions[1];
-    expect(q2After.prompt).toBe('ข้อสอง (แก้)');
+    expect([q2After.prompt, q2After.topic]).toEqual(['ข้อสอง (แก้)', 'งบดุล']);
+    // A topic of 121 characters is refused (120 is the most), and nothing is added.
+    const long = await call('POST', `/admin/assessments/${quiz.id}/questions`, {
+      ...single('ข้อสาม'),
+      topic: 'ก'.repeat(121),
+    });
+    expect(long.statusCode).toBe(400);
     expect(q2After.choices.map((c: { label: string; correct: boolean }) => [c.label, c.correct])).toEqual([
       ['ก', true],
       ['ค', true],
@@ -329,7 +337,17 @@ describe("learners' attempts survive editing", () => {
       pointsEarned: 1,
       pointsTotal: 2,
     });
-    expect(results[0].questions).toEqual(graded.questions);
+    // The grading as it was; the wording as corrected since.
+    const grading = (
+      qs: { questionId: string; correct: boolean; pointsEarned: number; choiceIds: string[] }[],
+    ) => qs.map((q) => [q.questionId, q.correct, q.pointsEarned, q.choiceIds]);
+    expect(grading(results[0].questions)).toEqual(grading(graded.questions));
+    expect(results[0].questions[1].prompt).toBe('ข้อสอง (สะกดใหม่)');
+    expect(results[0].questions[1].choices.map((c: { label: string }) => c.label)).toEqual([
+      'ตัวเลือก 0',
+      'ตัวเลือก 1',
+      'ตัวเลือก 2',
+    ]);
 
     // A new attempt asks only the questions still in use.
     const detail = (await call('GET', `/assessment/${quiz.id}`, undefined, h)).json();

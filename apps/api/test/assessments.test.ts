@@ -95,15 +95,27 @@ describe('assessments', () => {
       [false, 1],
       [false, 0],
     ]);
-    // Failed with an attempt left: the explanation, never the right choices (a retry would be a copy).
+    // Failed with an attempt left: each question with the learner's picks, marked; neither the right choices
+    // nor the explanations, which give them away (a retry would be a copy).
     expect(r.attemptsLeft).toBe(1);
-    expect(r.questions.every((q: { correctChoiceIds: unknown }) => q.correctChoiceIds === null)).toBe(true);
-    expect(r.questions[2].explanation).toBe('คำอธิบายข้อ 3');
-    // The second attempt passes: now the right choices are shown.
+    expect(r.questions.map((q: { prompt: string }) => q.prompt)).toEqual([
+      'คำถามที่ 1',
+      'คำถามที่ 2',
+      'คำถามที่ 3',
+    ]);
+    expect(r.questions[2].choiceIds).toEqual(truth!.wrong);
+    expect(r.questions[0].choices).toHaveLength(3);
+    for (const q of r.questions) expect([q.correctChoiceIds, q.explanation]).toEqual([null, null]);
+    expect(JSON.stringify(r)).not.toMatch(/คำอธิบาย/);
+    // The second attempt passes: now the right choices and the explanations are shown.
     await start(m.h, quiz.id);
     const second = (await submit(m.h, quiz.id, { answers: rightAnswers(quiz) })).json();
     expect(second).toMatchObject({ score: 100, passed: true, number: 2, attemptsLeft: 0 });
     expect(second.questions[1].correctChoiceIds.sort()).toEqual([...multiple!.right].sort());
+    expect(second.questions[2].explanation).toBe('คำอธิบายข้อ 3');
+    // The first attempt's result, read again now, shows them too.
+    const again = (await call(m.h, 'GET', `/assessment-result?assessmentId=${quiz.id}`)).json();
+    expect(again[1].questions[2]).toMatchObject({ correct: false, explanation: 'คำอธิบายข้อ 3' });
     const list = (await call(m.h, 'GET', `/assessment-result?assessmentId=${quiz.id}`)).json();
     expect(list.map((x: { number: number }) => x.number)).toEqual([2, 1]);
   });
@@ -415,5 +427,126 @@ describe('a published test without a live question (assessment_live)', () => {
     expect(again).toMatchObject({ completed: false, postTest: { id: post.id, questionCount: 1 } });
     expect(await library()).toMatchObject({ testsTotal: 1, testsPassed: 0 });
     expect((await start(m.h, post.id)).statusCode).toBe(200);
+  });
+});
+
+describe('tests that teach without giving answers away (PRODUCT.md section 6)', () => {
+  type Q = {
+    correct: boolean | null;
+    pointsEarned: number | null;
+    correctChoiceIds: unknown;
+    explanation: unknown;
+  };
+  const learner = async () => {
+    const u = await register(t.app);
+    return bearer(u.access_token);
+  };
+  const picks = (a: Made, right: boolean[]) =>
+    a.questions.map((q, i) => ({ questionId: q.id, choiceIds: right[i] ? q.right : q.wrong.slice(0, 1) }));
+
+  it('a pre-test without a pass mark: the score and the topics to study; no right answer, explanation, mark or "passed" in any answer', async () => {
+    const c = await seedCatalogue(t);
+    const pre = await addAssessment(
+      t,
+      { courseId: c.free, kind: 'pre_test', passingScore: 0, maxAttempts: 1 },
+      [
+        { kind: 'single', choices: [false, true, false], topic: 'งบดุล' },
+        { kind: 'true_false', choices: [true, false], topic: 'ภาษี' },
+        { kind: 'single', choices: [true, false], topic: 'งบดุล' },
+        { kind: 'single', choices: [false, true] },
+      ],
+    );
+    const h = await learner();
+    const answered = [true, false, false, false];
+    const bodies: string[] = [];
+    const record = async (p: ReturnType<typeof call>) => {
+      const res = await p;
+      expect(res.statusCode).toBe(200);
+      bodies.push(res.body);
+      return res.json();
+    };
+    await record(call(h, 'GET', `/assessment/${pre.id}`));
+    await record(start(h, pre.id));
+    await record(answer(h, pre.id, picks(pre, answered)));
+    const r = await record(submit(h, pre.id));
+    const list = await record(call(h, 'GET', `/assessment-result?assessmentId=${pre.id}`));
+    const detail = await record(call(h, 'GET', `/assessment/${pre.id}`));
+    const byCourse = await record(call(h, 'GET', `/assessment/get-assessment-by-course/${c.free}`));
+    const done = await record(call(h, 'GET', `/course/${c.free}/completion`));
+
+    expect(r).toMatchObject({ score: 25, pointsEarned: 1, pointsTotal: 4, passed: false, diagnostic: true });
+    expect(r.attemptsLeft).toBe(0);
+    expect(r.studyTopics).toEqual(['ภาษี', 'งบดุล']);
+    expect(r.questions.map((q: { topic: string }) => q.topic)).toEqual(['งบดุล', 'ภาษี', 'งบดุล', '']);
+    expect(r.questions[1].choiceIds).toEqual(pre.questions[1]!.wrong);
+    for (const q of r.questions as Q[]) {
+      expect([q.correct, q.pointsEarned, q.correctChoiceIds, q.explanation]).toEqual([
+        null,
+        null,
+        null,
+        null,
+      ]);
+    }
+    expect(list[0]).toEqual(r);
+    expect([detail.passed, byCourse.find((a: { id: string }) => a.id === pre.id).passed]).toEqual([
+      false,
+      false,
+    ]);
+    expect(done.preTest).toMatchObject({ passed: false, bestScore: 25, attemptsUsed: 1 });
+    // Out of attempts, still nothing of the key in any answer: no explanation, no mark, no right choice.
+    const keyed: unknown[] = [];
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) return v.forEach(walk);
+      if (v && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) {
+          if (['correct', 'correctChoiceIds', 'explanation', 'pointsEarned'].includes(k) && x !== null) {
+            // The attempt's total points are its score, not a mark of one question.
+            if (!(k === 'pointsEarned' && 'pointsTotal' in v)) keyed.push({ [k]: x });
+          }
+          walk(x);
+        }
+      }
+    };
+    for (const b of bodies) {
+      expect(b).not.toMatch(/คำอธิบาย/);
+      walk(JSON.parse(b));
+    }
+    expect(keyed).toEqual([]);
+  });
+
+  it('a pre-test with a pass mark says passed at it, still without the answers', async () => {
+    const c = await seedCatalogue(t);
+    const pre = await addAssessment(t, { courseId: c.free, kind: 'pre_test', passingScore: 50 }, MIXED);
+    const h = await learner();
+    await start(h, pre.id);
+    const r = (await submit(h, pre.id, { answers: rightAnswers(pre) })).json();
+    expect(r).toMatchObject({ score: 100, passed: true, diagnostic: true, studyTopics: [] });
+    for (const q of r.questions as Q[]) expect([q.correctChoiceIds, q.explanation]).toEqual([null, null]);
+  });
+
+  it('a test failed with no attempt left shows the right answers and explanations; its topics to study are listed', async () => {
+    const c = await seedCatalogue(t);
+    const one = await addAssessment(
+      t,
+      {
+        courseId: c.free,
+        episodeId: c.freeEpisodes[0]!.id,
+        kind: 'episode_quiz',
+        maxAttempts: 1,
+        passingScore: 100,
+      },
+      [
+        { kind: 'single', choices: [true, false], topic: 'ตัวแปร' },
+        { kind: 'true_false', choices: [false, true], topic: 'ลูป', explanation: '' },
+      ],
+    );
+    const h = await learner();
+    await start(h, one.id);
+    const r = (await submit(h, one.id, { answers: picks(one, [true, false]) })).json();
+    expect(r).toMatchObject({ passed: false, diagnostic: false, attemptsLeft: 0, studyTopics: ['ลูป'] });
+    expect(r.questions.map((q: Q) => [q.correct, q.correctChoiceIds, q.explanation])).toEqual([
+      [true, one.questions[0]!.right, 'คำอธิบายข้อ 1'],
+      [false, one.questions[1]!.right, ''],
+    ]);
   });
 });

@@ -86,6 +86,7 @@ type Q = {
   points?: number;
   choices: boolean[];
   explanation?: string;
+  topic?: string;
 };
 
 /** An assessment with questions whose choices are right or wrong as given; answers its ids. */
@@ -109,6 +110,7 @@ export async function addAssessment(
       kind: q.kind,
       prompt: `คำถามที่ ${i + 1}`,
       explanation: q.explanation ?? `คำอธิบายข้อ ${i + 1}`,
+      topic: q.topic ?? '',
       points: q.points ?? 1,
     });
     const choices = q.choices.map((correct, j) => ({

@@ -21,6 +21,8 @@ export const adminQuestion = z.object({
   kind: questionKind,
   prompt: z.string(),
   explanation: z.string(),
+  /** What the question is about: a failed attempt lists the topics to study. */
+  topic: z.string(),
   points: z.number().int(),
   choices: z.array(adminChoice),
   /** Learners have been shown it in an attempt: only its wording may change, and it is retired, not deleted. */
@@ -95,6 +97,8 @@ export const questionInput = z
     kind: questionKind,
     prompt: text(2000, 1),
     explanation: text(5000).default(''),
+    /** What the question is about (a pre-test's result lists the topics to study); empty for none. */
+    topic: text(120).default(''),
     points: z.number().int().min(1).max(100).default(1),
     choices: z
       .array(z.object({ id: uuid.optional(), label: text(500, 1), correct: z.boolean() }))

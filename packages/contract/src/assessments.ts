@@ -120,18 +120,29 @@ export const assessmentSubmitBody = z.object({
 
 export const questionResult = z.object({
   questionId: uuid,
-  correct: z.boolean(),
+  kind: questionKind,
+  /** The question as the learner saw it, so that a result is readable on its own (also of a timed test). */
+  prompt: z.string(),
+  choices: z.array(z.object({ id: uuid, label: z.string() })),
+  /** What the question is about (the author's topic), empty when none is given. */
+  topic: z.string(),
   points: z.number().int(),
-  pointsEarned: z.number(),
   /** The learner's picks. */
   choiceIds: z.array(uuid),
+  /** Right or wrong; null on a pre-test, which is diagnostic (on a true/false question a mark is the answer). */
+  correct: z.boolean().nullable(),
+  /** null on a pre-test, as `correct`. */
+  pointsEarned: z.number().nullable(),
   /**
    * The right choices: shown once the learner has passed or has no attempt left (before that, a retry would
-   * be a copy); null otherwise.
+   * be a copy), never for a pre-test; null otherwise.
    */
   correctChoiceIds: z.array(uuid).nullable(),
-  /** Why the answer is what it is (the author's explanation), empty when there is none. */
-  explanation: z.string(),
+  /**
+   * Why the answer is what it is (the author's explanation, empty when there is none): shown when the right
+   * choices are (it gives them away); null otherwise.
+   */
+  explanation: z.string().nullable(),
 });
 
 /** A graded attempt. */
@@ -145,7 +156,12 @@ export const assessmentResult = z.object({
   score: z.number(),
   pointsEarned: z.number(),
   pointsTotal: z.number().int(),
+  /** At or above the pass mark; never for a pre-test without one (0%), which grades nothing. */
   passed: z.boolean(),
+  /** A pre-test: the score and the topics to study, never right answers or explanations. */
+  diagnostic: z.boolean(),
+  /** The topics of the questions not answered fully right, each once, in the order asked. */
+  studyTopics: z.array(z.string()),
   /** Submitted after the deadline: graded with the answers saved before it. */
   late: z.boolean(),
   attemptsLeft: z.number().int().nullable(),

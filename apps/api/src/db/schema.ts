@@ -757,6 +757,8 @@ export const assessmentQuestions = pgTable(
     kind: text('kind', { enum: ['single', 'multiple', 'true_false'] }).notNull(),
     prompt: text('prompt').notNull(),
     explanation: text('explanation').notNull().default(''),
+    /** What the question is about: a graded attempt lists the topics of the questions not answered right. */
+    topic: text('topic').notNull().default(''),
     points: integer('points').notNull().default(1),
     /**
      * A question learners have already been shown is never deleted (their attempts point at it): retiring

@@ -3,7 +3,9 @@
 export interface DemoQuestion {
   kind: 'single' | 'multiple' | 'true_false';
   prompt: string;
-  /** Why the right answer is right: shown to the learner with the result. */
+  /** What it is about: a pre-test's result lists the topics to study. */
+  topic?: string;
+  /** Why the right answer is right: shown with the result once the learner passes or has no attempt left. */
   explanation: string;
   points?: number;
   /** [label, correct]; true/false questions use ['ถูก', …], ['ผิด', …]. */
@@ -13,7 +15,10 @@ export interface DemoQuestion {
 export interface DemoAssessments {
   /** The course's slug in seed-catalogue.ts. */
   slug: string;
-  /** The questions of the pre-test and the post-test (the same, so the two scores show what was learnt). */
+  /**
+   * The questions of the pre-test and the post-test (the same, so the two scores show what was learnt; the
+   * pre-test, diagnostic, shows neither the right answers nor the explanations), each with its topic.
+   */
   finalQuestions: DemoQuestion[];
   /** Quizzes placed after episodes (by the episode's position, 1-based). */
   quizzes: { afterEpisode: number; title: string; questions: DemoQuestion[] }[];
@@ -25,6 +30,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
     finalQuestions: [
       {
         kind: 'single',
+        topic: 'งบประมาณ 50/30/20',
         prompt: 'ตามหลักงบประมาณ 50/30/20 ควรแบ่งรายได้กี่เปอร์เซ็นต์ไปออมและลงทุน',
         explanation: 'หลัก 50/30/20 แบ่ง 50% เป็นค่าใช้จ่ายจำเป็น 30% เป็นสิ่งที่อยากได้ และ 20% เป็นเงินออมและลงทุน',
         choices: [
@@ -36,6 +42,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'single',
+        topic: 'เงินสำรองฉุกเฉิน',
         prompt: 'เงินสำรองฉุกเฉินควรมีอย่างน้อยเท่าไร',
         explanation: 'ผู้เชี่ยวชาญแนะนำให้มีเงินสำรองฉุกเฉินอย่างน้อย 3-6 เท่าของค่าใช้จ่ายต่อเดือน',
         choices: [
@@ -47,6 +54,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'true_false',
+        topic: 'เงินสำรองฉุกเฉิน',
         prompt: 'เงินสำรองฉุกเฉินควรเก็บในที่ที่ถอนได้ง่าย เช่น บัญชีออมทรัพย์',
         explanation: 'เงินสำรองฉุกเฉินต้องใช้ได้ทันทีเมื่อเกิดเหตุ จึงควรมีสภาพคล่องสูง ไม่ใช่ลงทุนในสินทรัพย์เสี่ยง',
         choices: [
@@ -56,6 +64,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'multiple',
+        topic: 'การตั้งเป้าหมายการออม',
         prompt: 'ข้อใดเป็นลักษณะของเป้าหมายการออมที่ดี (เลือกได้หลายข้อ)',
         explanation: 'เป้าหมายที่ดีควรชัดเจน วัดผลได้ และมีกำหนดเวลา ส่วน "ออมให้มากที่สุด" วัดผลไม่ได้',
         points: 2,
@@ -68,6 +77,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'single',
+        topic: 'วินัยการออม',
         prompt: 'ควรออมเงินเมื่อใดจึงจะมีวินัยที่สุด',
         explanation: 'การ "จ่ายให้ตัวเองก่อน" คือกันเงินออมทันทีที่ได้รับรายได้ ก่อนนำไปใช้จ่าย',
         choices: [
@@ -136,6 +146,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
     finalQuestions: [
       {
         kind: 'single',
+        topic: 'อัตราส่วนทางการเงิน',
         prompt: 'อัตราส่วนราคาต่อกำไร (P/E) คำนวณจากอะไร',
         explanation:
           'P/E คือราคาหุ้นหารด้วยกำไรต่อหุ้น บอกว่านักลงทุนยอมจ่ายกี่บาทเพื่อกำไร 1 บาทของบริษัท ส่วนข้ออื่นคืออัตราผลตอบแทนผู้ถือหุ้น อัตราเงินปันผลตอบแทน และอัตราส่วนหนี้สินต่อทุน',
@@ -148,6 +159,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'single',
+        topic: 'งบดุล',
         prompt: 'สมการพื้นฐานของงบดุลคือข้อใด',
         explanation:
           'สินทรัพย์ทั้งหมดของบริษัทได้มาจากเงินสองแหล่ง คือเงินที่กู้ยืมมา (หนี้สิน) และเงินของเจ้าของ (ส่วนของผู้ถือหุ้น) สองด้านของงบดุลจึงต้องเท่ากันเสมอ',
@@ -159,6 +171,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'true_false',
+        topic: 'การกระจายความเสี่ยง',
         prompt: 'การกระจายเงินลงทุนไปในหุ้นหลายตัวจากหลายอุตสาหกรรมช่วยลดความเสี่ยงของพอร์ตลงทุนได้',
         explanation:
           'เมื่อหุ้นตัวใดตัวหนึ่งหรืออุตสาหกรรมใดอุตสาหกรรมหนึ่งมีปัญหา หุ้นตัวอื่นในพอร์ตจะช่วยชดเชยผลขาดทุนได้ แม้จะขจัดความเสี่ยงจากภาวะตลาดโดยรวมไม่ได้ทั้งหมดก็ตาม',
@@ -169,6 +182,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'multiple',
+        topic: 'งบกำไรขาดทุน',
         prompt: 'รายการใดแสดงอยู่ในงบกำไรขาดทุน (เลือกได้หลายข้อ)',
         explanation:
           'งบกำไรขาดทุนแสดงรายได้ ต้นทุน ค่าใช้จ่าย และกำไรในช่วงเวลาหนึ่ง ส่วนเงินสดและรายการเทียบเท่าเงินสดเป็นสินทรัพย์ที่แสดงในงบดุล',
@@ -182,6 +196,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'single',
+        topic: 'อัตราส่วนทางการเงิน',
         prompt: 'บริษัทมีกำไรสุทธิ 100 ล้านบาท และมีหุ้นทั้งหมด 50 ล้านหุ้น กำไรต่อหุ้น (EPS) เท่ากับเท่าไร',
         explanation: 'กำไรต่อหุ้นคือกำไรสุทธิหารด้วยจำนวนหุ้น: 100 ล้านบาท ÷ 50 ล้านหุ้น = 2 บาทต่อหุ้น',
         choices: [
@@ -255,6 +270,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
     finalQuestions: [
       {
         kind: 'single',
+        topic: 'ตัวแปรและชนิดข้อมูล',
         prompt: 'ค่า 3.14 ใน Python มีชนิดข้อมูลเป็นอะไร',
         explanation: 'ตัวเลขที่มีจุดทศนิยมเป็นชนิด float ส่วน int คือจำนวนเต็ม str คือข้อความ และ bool คือค่าความจริง',
         choices: [
@@ -266,6 +282,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'single',
+        topic: 'ตัวดำเนินการ',
         prompt: 'คำสั่ง print(7 // 2) แสดงผลเป็นอะไร',
         explanation:
           'เครื่องหมาย // คือการหารแบบปัดเศษลงให้เป็นจำนวนเต็ม 7 หาร 2 ได้ 3.5 จึงปัดลงเป็น 3 ถ้าต้องการผลลัพธ์ 3.5 ต้องใช้เครื่องหมาย /',
@@ -278,6 +295,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'true_false',
+        topic: 'การย่อหน้าและบล็อกคำสั่ง',
         prompt: 'ใน Python การย่อหน้ามีผลต่อการทำงานของโปรแกรม เพราะใช้บอกว่าคำสั่งใดอยู่ในบล็อกของ if, for หรือฟังก์ชัน',
         explanation:
           'Python ใช้การย่อหน้าแทนวงเล็บปีกกาในการกำหนดบล็อกคำสั่ง ถ้าย่อหน้าไม่ตรงกัน โปรแกรมจะทำงานผิดหรือแจ้งข้อผิดพลาด',
@@ -288,6 +306,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'multiple',
+        topic: 'ลูป',
         prompt: 'คำสั่งใดใช้สร้างลูปใน Python ได้ (เลือกได้หลายข้อ)',
         explanation:
           'for ใช้วนซ้ำตามสมาชิกของลำดับหรือช่วงตัวเลข ส่วน while วนซ้ำตราบที่เงื่อนไขยังเป็นจริง ขณะที่ if ใช้ตรวจเงื่อนไขครั้งเดียว และ def ใช้สร้างฟังก์ชัน',
@@ -301,6 +320,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'single',
+        topic: 'ฟังก์ชัน',
         prompt: 'คำสั่งใดใช้สร้างฟังก์ชันใน Python',
         explanation: 'Python สร้างฟังก์ชันด้วยคำสั่ง def ตามด้วยชื่อฟังก์ชันและวงเล็บ ส่วน return ใช้ส่งค่ากลับจากฟังก์ชัน',
         choices: [
@@ -374,6 +394,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
     finalQuestions: [
       {
         kind: 'single',
+        topic: 'การทำความสะอาดข้อมูล',
         prompt: 'ฟังก์ชันใดใน Excel ใช้ลบช่องว่างที่เกินมาในข้อความ',
         explanation:
           'TRIM ลบช่องว่างหน้าและท้ายข้อความ และลดช่องว่างระหว่างคำที่ซ้ำกันให้เหลือช่องเดียว ส่วน LEN นับจำนวนตัวอักษร และ UPPER แปลงเป็นตัวพิมพ์ใหญ่',
@@ -386,6 +407,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'single',
+        topic: 'PivotTable',
         prompt: 'ถ้าต้องการสรุปผลรวมยอดขายแยกตามภูมิภาคด้วย PivotTable ควรวางฟิลด์ "ยอดขาย" ไว้ที่พื้นที่ใด',
         explanation: 'พื้นที่ค่า (Values) ใช้คำนวณสรุป เช่น ผลรวมหรือค่าเฉลี่ย ส่วนฟิลด์ "ภูมิภาค" ควรวางไว้ที่แถวเพื่อแยกกลุ่ม',
         choices: [
@@ -397,6 +419,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'true_false',
+        topic: 'PivotTable',
         prompt: 'เมื่อข้อมูลต้นฉบับเปลี่ยน PivotTable จะอัปเดตผลลัพธ์ให้ทันทีโดยอัตโนมัติเสมอ',
         explanation:
           'PivotTable ไม่อัปเดตเองทันที ต้องสั่งรีเฟรช (Refresh) ทุกครั้งที่ข้อมูลต้นฉบับเปลี่ยน หรือตั้งค่าให้รีเฟรชเมื่อเปิดไฟล์',
@@ -407,6 +430,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'multiple',
+        topic: 'การทำความสะอาดข้อมูล',
         prompt: 'ข้อใดเป็นขั้นตอนของการทำความสะอาดข้อมูล (เลือกได้หลายข้อ)',
         explanation:
           'การลบข้อมูลซ้ำ การจัดรูปแบบวันที่ให้เหมือนกัน และการตัดช่องว่างเกิน ทำให้ข้อมูลถูกต้องและนำไปวิเคราะห์ได้ ส่วนการใส่สีพื้นหลังเป็นเพียงการตกแต่ง ไม่ได้ทำให้ข้อมูลถูกต้องขึ้น',
@@ -420,6 +444,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'single',
+        topic: 'กราฟและแดชบอร์ด',
         prompt: 'กราฟชนิดใดเหมาะที่สุดสำหรับแสดงแนวโน้มยอดขายรายเดือนตลอดทั้งปี',
         explanation:
           'กราฟเส้นแสดงการเปลี่ยนแปลงตามช่วงเวลาได้ชัดเจนที่สุด ส่วนกราฟวงกลมเหมาะกับการแสดงสัดส่วนของส่วนย่อยเมื่อเทียบกับทั้งหมด',
@@ -492,6 +517,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
     finalQuestions: [
       {
         kind: 'single',
+        topic: 'พื้นฐานของสติ',
         prompt: 'ข้อใดอธิบายความหมายของ "สติ" ได้ถูกต้องที่สุด',
         explanation:
           'สติคือการรู้ตัวว่ากำลังเกิดอะไรขึ้นกับกายและใจในขณะนี้ โดยไม่ตัดสินว่าดีหรือไม่ดี ไม่ใช่การทำใจให้ว่างเปล่าหรือการกดความรู้สึกไว้',
@@ -504,6 +530,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'true_false',
+        topic: 'พื้นฐานของสติ',
         prompt: 'การฝึกสติต้องนั่งสมาธิในที่เงียบเป็นเวลานานเท่านั้นจึงจะได้ผล',
         explanation: 'ฝึกสติได้ในกิจวัตรประจำวัน เช่น ขณะเดิน กินข้าว หรือล้างจาน และการฝึกครั้งละไม่กี่นาทีอย่างสม่ำเสมอก็ให้ผลดี',
         choices: [
@@ -513,6 +540,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'single',
+        topic: 'การหายใจอย่างมีสติ',
         prompt: 'การหายใจแบบใดช่วยให้ร่างกายผ่อนคลายได้ดีที่สุด',
         explanation:
           'การหายใจช้าและลึกโดยให้ท้องพองยุบ และหายใจออกยาวกว่าหายใจเข้า ช่วยให้หัวใจเต้นช้าลงและร่างกายผ่อนคลาย ส่วนการหายใจเร็วและตื้นเป็นรูปแบบของร่างกายที่กำลังเครียด',
@@ -524,6 +552,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'multiple',
+        topic: 'ความเครียด',
         prompt: 'ข้อใดเป็นสัญญาณของความเครียดสะสม (เลือกได้หลายข้อ)',
         explanation:
           'ความเครียดสะสมแสดงออกทั้งทางกายและใจ เช่น นอนไม่หลับ หงุดหงิดง่าย และปวดศีรษะหรือปวดตึงกล้ามเนื้อ ส่วนการตื่นมารู้สึกสดชื่นเป็นสัญญาณของการพักผ่อนที่ดี',
@@ -537,6 +566,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'single',
+        topic: 'การนอนหลับ',
         prompt: 'ผู้ใหญ่ควรนอนหลับวันละกี่ชั่วโมง',
         explanation: 'ผู้ใหญ่ควรนอนหลับประมาณ 7-9 ชั่วโมงต่อคืน การนอนน้อยกว่านี้เป็นประจำทำให้สมาธิลดลงและเสี่ยงต่อปัญหาสุขภาพ',
         choices: [
@@ -610,6 +640,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
     finalQuestions: [
       {
         kind: 'single',
+        topic: 'จานสุขภาพ 2:1:1',
         prompt: 'ตามหลักจานสุขภาพ 2:1:1 ผักควรมีสัดส่วนเท่าใดของจาน',
         explanation:
           'จานสุขภาพ 2:1:1 แบ่งจานเป็น 4 ส่วน ผัก 2 ส่วน (ครึ่งจาน) ข้าวหรือแป้ง 1 ส่วน และเนื้อสัตว์หรือโปรตีน 1 ส่วน',
@@ -621,6 +652,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'single',
+        topic: 'สารอาหารหลัก',
         prompt: 'สารอาหารใดให้พลังงานมากที่สุดต่อ 1 กรัม',
         explanation:
           'ไขมันให้พลังงานประมาณ 9 กิโลแคลอรีต่อกรัม มากกว่าคาร์โบไฮเดรตและโปรตีนที่ให้ประมาณ 4 กิโลแคลอรีต่อกรัม ส่วนวิตามินไม่ให้พลังงาน',
@@ -633,6 +665,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'true_false',
+        topic: 'น้ำตาลในอาหาร',
         prompt: 'กรมอนามัยแนะนำให้บริโภคน้ำตาลไม่เกินวันละ 6 ช้อนชา',
         explanation:
           'ตามสูตร 6:6:1 ของกรมอนามัย ควรบริโภคน้ำตาลไม่เกิน 6 ช้อนชา น้ำมันไม่เกิน 6 ช้อนชา และเกลือไม่เกิน 1 ช้อนชาต่อวัน',
@@ -643,6 +676,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'multiple',
+        topic: 'สารอาหารหลัก',
         prompt: 'อาหารใดเป็นแหล่งโปรตีนที่ดี (เลือกได้หลายข้อ)',
         explanation: 'ไข่ เต้าหู้ และปลา มีโปรตีนสูงและย่อยง่าย ส่วนน้ำมันพืชเป็นไขมันเกือบทั้งหมดและแทบไม่มีโปรตีน',
         points: 2,
@@ -655,6 +689,7 @@ export const DEMO_ASSESSMENTS: DemoAssessments[] = [
       },
       {
         kind: 'single',
+        topic: 'การอ่านฉลากโภชนาการ',
         prompt:
           'ฉลากโภชนาการระบุว่าหนึ่งหน่วยบริโภคคือ 1/2 ซอง และให้พลังงาน 120 กิโลแคลอรีต่อหนึ่งหน่วยบริโภค ถ้ากินหมดซองจะได้พลังงานเท่าไร',
         explanation:

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { questionsWithChoices } from '../modules/assessments/assessments.repo.js';
-import { gradeAttempt } from '../modules/assessments/grading.js';
+import { gradeAttempt, gradesPass } from '../modules/assessments/grading.js';
 import { certificateCode, nameOnCertificate } from '../modules/certificates/certificate-code.js';
 import { uuidv7 } from '../lib/ids.js';
 import type { Db } from './client.js';
@@ -79,6 +79,7 @@ async function insertAssessment(db: Db, a: typeof assessments.$inferInsert, ques
       kind: q.kind,
       prompt: q.prompt,
       explanation: q.explanation,
+      topic: q.topic ?? '',
       points: q.points ?? 1,
     });
     await db
@@ -219,7 +220,7 @@ async function seedGraduate(db: Db) {
       pointsEarned: g.pointsEarned,
       pointsTotal: g.pointsTotal,
       score: g.score,
-      passed: g.passed,
+      passed: g.passed && gradesPass(a.kind, a.passingScore),
       grading: g.grades,
     });
   }

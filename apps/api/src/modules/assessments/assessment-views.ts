@@ -90,8 +90,10 @@ export function toDetail(a: AssessmentRow, questions: QuestionRow[], attempts: A
 }
 
 /**
- * A graded attempt. The right choices are shown once the learner has passed or has no attempt left;
- * before that a retry would be a copy.
+ * A graded attempt, each question as the learner saw it with their picks. The right choices and the
+ * explanations (which give them away) are shown once the learner has passed or has no attempt left; before
+ * that a retry would be a copy. A pre-test is diagnostic: its score and the topics to study, never a right
+ * answer, an explanation, or a mark per question (on a true/false question a mark is the answer).
  */
 export function toResult(
   a: AssessmentRow,
@@ -101,8 +103,13 @@ export function toResult(
 ): AssessmentResult {
   const attemptsLeft = attemptsLeftOf(a, attempts);
   const open = attempts.some((x) => x.status === 'in_progress');
-  const reveal = attempts.some((x) => x.passed) || (attemptsLeft === 0 && !open);
+  const diagnostic = a.kind === 'pre_test';
+  const reveal = !diagnostic && (attempts.some((x) => x.passed) || (attemptsLeft === 0 && !open));
   const byId = new Map(questions.map((q) => [q.id, q]));
+  const graded = (t.grading ?? []).flatMap((g) => {
+    const q = byId.get(g.questionId);
+    return q ? [{ g, q }] : [];
+  });
   return {
     attemptId: t.id,
     assessmentId: a.id,
@@ -113,22 +120,24 @@ export function toResult(
     pointsEarned: t.pointsEarned ?? 0,
     pointsTotal: t.pointsTotal ?? 0,
     passed: t.passed ?? false,
+    diagnostic,
+    studyTopics: [
+      ...new Set(graded.flatMap(({ g, q }) => (!g.correct && q.topic.trim() ? [q.topic.trim()] : []))),
+    ],
     late: t.late,
     attemptsLeft,
-    questions: (t.grading ?? []).flatMap((g) => {
-      const q = byId.get(g.questionId);
-      if (!q) return [];
-      return [
-        {
-          questionId: q.id,
-          correct: g.correct,
-          points: q.points,
-          pointsEarned: g.pointsEarned,
-          choiceIds: t.answers[q.id] ?? [],
-          correctChoiceIds: reveal ? q.choices.filter((c) => c.correct).map((c) => c.id) : null,
-          explanation: q.explanation,
-        },
-      ];
-    }),
+    questions: graded.map(({ g, q }) => ({
+      questionId: q.id,
+      kind: q.kind,
+      prompt: q.prompt,
+      choices: q.choices.map((c) => ({ id: c.id, label: c.label })),
+      topic: q.topic,
+      points: q.points,
+      choiceIds: t.answers[q.id] ?? [],
+      correct: diagnostic ? null : g.correct,
+      pointsEarned: diagnostic ? null : g.pointsEarned,
+      correctChoiceIds: reveal ? q.choices.filter((c) => c.correct).map((c) => c.id) : null,
+      explanation: reveal ? q.explanation : null,
+    })),
   };
 }

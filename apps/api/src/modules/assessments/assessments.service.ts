@@ -11,7 +11,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { courseCompletion } from '../certificates/completion.repo.js';
 import type { CoursesService } from '../courses/courses.service.js';
 import { askedIn, toDetail, toInProgress, toResult } from './assessment-views.js';
-import { gradeAttempt } from './grading.js';
+import { gradeAttempt, gradesPass } from './grading.js';
 import * as repo from './assessments.repo.js';
 
 const noAccess = () => new AppError('NO_ACCESS', 403, 'This test needs a subscription or a free trial');
@@ -270,7 +270,7 @@ export class AssessmentsService {
           pointsEarned: g.pointsEarned,
           pointsTotal: g.pointsTotal,
           score: g.score,
-          passed: g.passed,
+          passed: g.passed && gradesPass(a.kind, passingScore),
           grading: g.grades,
         },
         { graceSeconds: ANSWER_GRACE_SECONDS, saving: sent ? { before: row.answers } : undefined },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeAttempt, gradeQuestion, type GradedQuestion } from './grading.js';
+import { gradeAttempt, gradeQuestion, gradesPass, type GradedQuestion } from './grading.js';
 
 const single: GradedQuestion = {
   id: 'q1',
@@ -111,5 +111,12 @@ describe('grading', () => {
   it('unanswered questions earn nothing; an empty test never passes', () => {
     expect(gradeAttempt([single, truth], {}, 0).score).toBe(0);
     expect(gradeAttempt([], {}, 0)).toMatchObject({ score: 0, pointsTotal: 0, passed: false });
+  });
+
+  it('a pre-test passes only with a pass mark above 0; quizzes and post-tests at any mark', () => {
+    expect(gradesPass('pre_test', 0)).toBe(false);
+    expect(gradesPass('pre_test', 1)).toBe(true);
+    expect(gradesPass('episode_quiz', 0)).toBe(true);
+    expect(gradesPass('post_test', 0)).toBe(true);
   });
 });

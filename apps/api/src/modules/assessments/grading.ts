@@ -53,3 +53,10 @@ export function gradeAttempt(
   const score = pointsTotal ? round2((pointsEarned / pointsTotal) * 100) : 0;
   return { grades, pointsEarned, pointsTotal, score, passed: pointsTotal > 0 && score >= passingScore };
 }
+
+/**
+ * Whether an attempt of this kind, at this pass mark, can pass at all: a pre-test without a pass mark (0%) is
+ * diagnostic and grades nothing (PRODUCT.md section 6: no "passed" without a pass mark).
+ */
+export const gradesPass = (kind: 'episode_quiz' | 'pre_test' | 'post_test', passingScore: number) =>
+  kind !== 'pre_test' || passingScore > 0;

@@ -50,6 +50,7 @@ async function questionsOf(c: Queryable, assessmentIds: string[]) {
       kind: q.kind as AdminQuestion['kind'],
       prompt: q.prompt as string,
       explanation: q.explanation as string,
+      topic: q.topic as string,
       points: q.points as number,
       choices: q.choices as AdminQuestion['choices'],
       answered: q.answered as boolean,

@@ -63,10 +63,10 @@ type Question = QuestionInput;
 export async function insertQuestion(c: TxClient, assessmentId: string, q: Question) {
   const id = uuidv7();
   await c.query(
-    `insert into assessment_questions (id, assessment_id, sort, kind, prompt, explanation, points)
+    `insert into assessment_questions (id, assessment_id, sort, kind, prompt, explanation, topic, points)
      values ($1, $2, (select coalesce(max(sort), 0) + 1 from assessment_questions where assessment_id = $2),
-             $3, $4, $5, $6)`,
-    [id, assessmentId, q.kind, q.prompt, q.explanation, q.points],
+             $3, $4, $5, $6, $7)`,
+    [id, assessmentId, q.kind, q.prompt, q.explanation, q.topic, q.points],
   );
   await writeChoices(c, id, q.choices);
   return id;
@@ -75,8 +75,8 @@ export async function insertQuestion(c: TxClient, assessmentId: string, q: Quest
 /** The question's fields, and its choices as given: kept by id, the others removed, new ones added. */
 export async function updateQuestion(c: TxClient, id: string, q: Question) {
   await c.query(
-    `update assessment_questions set kind = $2, prompt = $3, explanation = $4, points = $5 where id = $1`,
-    [id, q.kind, q.prompt, q.explanation, q.points],
+    `update assessment_questions set kind = $2, prompt = $3, explanation = $4, topic = $5, points = $6 where id = $1`,
+    [id, q.kind, q.prompt, q.explanation, q.topic, q.points],
   );
   const kept = q.choices.flatMap((ch) => (ch.id ? [ch.id] : []));
   await c.query(`delete from assessment_choices where question_id = $1 and not (id = any($2::uuid[]))`, [
