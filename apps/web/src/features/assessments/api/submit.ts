@@ -4,15 +4,26 @@ import { call } from '../../../lib/session';
 import { refreshAfterAttempt } from './refresh';
 import { resultsKey } from './results';
 
+const sending = new Map<string, Promise<AssessmentResult>>();
+
 /**
  * `POST /assessment-result`: grades the attempt (its answers saved first while the time lasts). Sending it
- * twice gives the same result.
+ * twice gives the same result; while one submit of an attempt is on its way, another (the countdown at 0, an
+ * autosave told TIME_UP, the button) waits for that one instead of sending again.
  */
-export const submitAttempt = (body: {
+export function submitAttempt(body: {
   assessmentId: string;
   attemptId?: string;
   answers?: QuestionAnswer[];
-}) => call<AssessmentResult>('/assessment-result', { auth: true, body });
+}) {
+  const key = `${body.assessmentId}/${body.attemptId ?? ''}`;
+  let p = sending.get(key);
+  if (!p) {
+    p = call<AssessmentResult>('/assessment-result', { auth: true, body }).finally(() => sending.delete(key));
+    sending.set(key, p);
+  }
+  return p;
+}
 
 export function useSubmitAttempt(assessmentId: string, courseId: string) {
   const qc = useQueryClient();

@@ -188,6 +188,8 @@ export interface Call {
   method: string;
   path: string;
   body: unknown;
+  /** When it was made, by the test's clock (the fake one when a test sets it). */
+  at: number;
   keepalive?: boolean;
 }
 
@@ -206,7 +208,7 @@ export function fakeApi(routes: Record<string, Handler | unknown>) {
       const method = init?.method ?? 'GET';
       const path = url.replace(/^\/api/, '');
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body, keepalive: init?.keepalive });
+      calls.push({ method, path, body, keepalive: init?.keepalive, at: Date.now() });
       const route = routes[`${method} ${path}`];
       if (route === undefined) return apiError(404, 'NOT_FOUND');
       return typeof route === 'function' ? (route as Handler)(body) : json(route);
