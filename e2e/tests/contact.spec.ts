@@ -90,6 +90,8 @@ test('e-mail preferences: saved on the communication page; a mail link unsubscri
   browser,
   request,
 }) => {
+  // Two pages, a reload after each step and a mail through the job queue: over a minute on a busy machine.
+  test.setTimeout(120_000);
   const u = await registerByApi(request, 'unsub');
   await withTokens(page, u);
   await page.goto('/communication-page');
