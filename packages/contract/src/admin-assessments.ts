@@ -92,13 +92,16 @@ function noChoiceTwice(choices: { id?: string | undefined }[], ctx: z.Refinement
     ctx.addIssue({ code: 'custom', path: ['choices'], message: 'A choice is listed twice' });
 }
 
+/** The longest topic a question may name. */
+export const QUESTION_TOPIC_MAX = 120;
+
 export const questionInput = z
   .object({
     kind: questionKind,
     prompt: text(2000, 1),
     explanation: text(5000).default(''),
     /** What the question is about (a pre-test's result lists the topics to study); empty for none. */
-    topic: text(120).default(''),
+    topic: text(QUESTION_TOPIC_MAX).default(''),
     points: z.number().int().min(1).max(100).default(1),
     choices: z
       .array(z.object({ id: uuid.optional(), label: text(500, 1), correct: z.boolean() }))

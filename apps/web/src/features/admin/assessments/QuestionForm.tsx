@@ -1,5 +1,5 @@
 import type { AdminQuestion, QuestionDraft, QuestionKind } from '@rianroo/contract';
-import { questionInput } from '@rianroo/contract';
+import { QUESTION_TOPIC_MAX, questionInput } from '@rianroo/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/ui/TextField';
 import { useAdminI18n, type AdminKey } from '../i18n';
@@ -13,8 +13,6 @@ const PROBLEMS: Record<string, AdminKey> = {
   'This kind of question has one right choice': 'admin.question.err.oneRight',
   'True or false has exactly two choices': 'admin.question.err.twoChoices',
 };
-/** The contract's longest topic (`questionInput.topic`). */
-const TOPIC_MAX = 120;
 const field = 'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base';
 
 /**
@@ -175,7 +173,7 @@ export function QuestionForm({
       <TextField
         label={t('admin.question.topic')}
         hint={t('admin.question.topicHint')}
-        maxLength={TOPIC_MAX}
+        maxLength={QUESTION_TOPIC_MAX}
         value={topic}
         onChange={(e) => setTopic(e.target.value)}
       />
