@@ -122,10 +122,16 @@ describe('errors that mean the database cannot serve for a moment', () => {
     victim.on('error', () => {});
     const { rows: me } = await victim.query<{ pid: number }>('select pg_backend_pid() as pid');
     const held = victim.query('select pg_sleep(60)').catch((err: unknown) => err);
-    await db.$client.query(
-      `select pg_terminate_backend($1) from pg_stat_activity where pid = $1 and state = 'active'`,
-      [me[0]!.pid],
-    );
+    // Ended once its sleep is running: on a busy machine the query may not have reached the server yet, and
+    // terminating an idle connection would leave the sleep to run its 60 s.
+    for (;;) {
+      const { rowCount } = await db.$client.query(
+        `select pg_terminate_backend($1) from pg_stat_activity
+          where pid = $1 and state = 'active' and query like 'select pg_sleep%'`,
+        [me[0]!.pid],
+      );
+      if (rowCount) break;
+    }
     const terminated = await held;
     expect((terminated as { code?: string }).code).toBe('57P01');
     expect(unavailable(terminated)).toBe(true);
