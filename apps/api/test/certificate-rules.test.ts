@@ -179,13 +179,19 @@ describe('completion and the certificate', () => {
     expect(await certificatesOf(m.h)).toHaveLength(1);
   });
 
-  it('a drawn code already taken by another certificate is drawn again', async () => {
+  /** Two learners who completed the free course; the first holds a certificate, whose code is `taken`. */
+  async function secondAfterATakenCode() {
     const c = await seedCatalogue(t);
     const first = await learner();
     const second = await learner();
     for (const m of [first, second]) await watchAll(m.h, c.free, c.freeEpisodes);
     expect((await download(first.h, c.free)).statusCode).toBe(200);
     const [taken] = await certificatesOf(first.h);
+    return { c, second, taken: taken as { code: string } };
+  }
+
+  it('a drawn code already taken by another certificate is drawn again', async () => {
+    const { c, second, taken } = await secondAfterATakenCode();
     drawn.push(taken.code, taken.code);
     expect((await download(second.h, c.free)).statusCode).toBe(200);
     expect(drawn).toEqual([]);
@@ -195,12 +201,7 @@ describe('completion and the certificate', () => {
   });
 
   it('three taken codes in a row end in an error, with no certificate and no fourth draw', async () => {
-    const c = await seedCatalogue(t);
-    const first = await learner();
-    const second = await learner();
-    for (const m of [first, second]) await watchAll(m.h, c.free, c.freeEpisodes);
-    expect((await download(first.h, c.free)).statusCode).toBe(200);
-    const [taken] = await certificatesOf(first.h);
+    const { c, second, taken } = await secondAfterATakenCode();
     drawn.push(taken.code, taken.code, taken.code);
     const res = await download(second.h, c.free);
     expect(res.statusCode).toBe(500);
