@@ -7,6 +7,12 @@ import { uuid } from './common.js';
  */
 export const assessmentKind = z.enum(['episode_quiz', 'pre_test', 'post_test']);
 export type AssessmentKind = z.infer<typeof assessmentKind>;
+/**
+ * A pre-test without a pass mark (0%) grades nothing: it is never "passed", and so never "not passed" either
+ * (PRODUCT.md section 6). The API grades by it; screens show such a test's score, not a pass or a fail.
+ */
+export const withoutPassMark = (test: { kind: AssessmentKind; passingScore: number }) =>
+  test.kind === 'pre_test' && test.passingScore === 0;
 export const questionKind = z.enum(['single', 'multiple', 'true_false']);
 export type QuestionKind = z.infer<typeof questionKind>;
 

@@ -1,3 +1,4 @@
+import { type AssessmentKind, withoutPassMark } from '@rianroo/contract';
 /** Grading of an attempt, on the server only (PRODUCT.md section 6). Pure: the tests hold it to the rules. */
 
 export interface GradedChoice {
@@ -54,9 +55,6 @@ export function gradeAttempt(
   return { grades, pointsEarned, pointsTotal, score, passed: pointsTotal > 0 && score >= passingScore };
 }
 
-/**
- * Whether an attempt of this kind, at this pass mark, can pass at all: a pre-test without a pass mark (0%) is
- * diagnostic and grades nothing (PRODUCT.md section 6: no "passed" without a pass mark).
- */
-export const gradesPass = (kind: 'episode_quiz' | 'pre_test' | 'post_test', passingScore: number) =>
-  kind !== 'pre_test' || passingScore > 0;
+/** Whether an attempt of this kind, at this pass mark, can pass at all (the contract's `withoutPassMark`). */
+export const gradesPass = (kind: AssessmentKind, passingScore: number) =>
+  !withoutPassMark({ kind, passingScore });

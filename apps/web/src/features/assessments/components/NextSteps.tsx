@@ -1,3 +1,4 @@
+import { withoutPassMark } from '@rianroo/contract';
 import type { AssessmentDetail, AssessmentResult } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -6,7 +7,6 @@ import { Button } from '../../../components/ui/Button';
 import { primaryLink, secondaryLink } from '../../../components/ui/link-styles';
 import { episodesQuery } from '../../../lib/course-episodes';
 import { useI18n } from '../../../lib/i18n';
-import { withoutPassMark } from '../../../lib/pass-mark';
 
 /**
  * May the learner take the test again after this result: it still takes attempts (not hidden since), attempts

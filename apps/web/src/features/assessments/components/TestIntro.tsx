@@ -1,9 +1,9 @@
+import { withoutPassMark } from '@rianroo/contract';
 import type { AssessmentDetail } from '@rianroo/contract';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { textLink } from '../../../components/ui/link-styles';
 import { useI18n } from '../../../lib/i18n';
-import { withoutPassMark } from '../../../lib/pass-mark';
 import { EpisodesLeft, usePostTestClosed } from './EpisodesLeft';
 import { TestProblem } from './TestProblem';
 

@@ -1,7 +1,7 @@
+import { withoutPassMark } from '@rianroo/contract';
 import type { AssessmentDetail, AssessmentResult } from '@rianroo/contract';
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../../../lib/i18n';
-import { withoutPassMark } from '../../../lib/pass-mark';
 import { ResultQuestion } from './ResultQuestion';
 
 /** Round to at most two decimals, without trailing zeros. */

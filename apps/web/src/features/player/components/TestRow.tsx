@@ -1,7 +1,7 @@
+import { withoutPassMark } from '@rianroo/contract';
 import type { AssessmentSummary } from '@rianroo/contract';
 import { Link } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
-import { withoutPassMark } from '../../../lib/pass-mark';
 import { testPath } from '../lib/course-steps';
 import { Icon } from './Icon';
 
