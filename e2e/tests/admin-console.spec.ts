@@ -108,6 +108,7 @@ test('an administrator creates an organisation and a coupon, marks an applicatio
   await expect(page.getByRole('heading', { level: 1, name: 'องค์กร' })).toBeVisible();
   await noSeriousViolations(page);
   await page.getByRole('link', { name: '+ เพิ่มองค์กร' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'เพิ่มองค์กร' })).toBeVisible();
   await page.getByLabel('ชื่อองค์กร').fill(`องค์กร ${tag}`);
   await page.getByLabel('โดเมนอีเมล').fill(`${tag}.example.ac.th`);
   await noSeriousViolations(page);
@@ -127,7 +128,9 @@ test('an administrator creates an organisation and a coupon, marks an applicatio
 
   await adminNav(page).getByRole('link', { name: 'คูปอง' }).click();
   await page.getByRole('link', { name: '+ เพิ่มคูปอง' }).click();
-  await page.getByLabel('โค้ด').fill(`E2E${tag}`);
+  // The list's search box is labelled "ค้นหาด้วยโค้ด": wait for the new-coupon page, then fill its own field.
+  await expect(page.getByRole('heading', { level: 1, name: 'เพิ่มคูปอง' })).toBeVisible();
+  await page.getByLabel('โค้ด', { exact: true }).fill(`E2E${tag}`);
   await page.getByLabel('ส่วนลด (%)').fill('15');
   await noSeriousViolations(page);
   await page.getByRole('button', { name: 'สร้าง' }).click();
@@ -137,6 +140,8 @@ test('an administrator creates an organisation and a coupon, marks an applicatio
 
   await adminNav(page).getByRole('link', { name: 'ใบสมัครผู้สอน' }).click();
   await page.getByRole('link', { name: `ครูทดสอบ ${tag}` }).click();
+  // The list has its own "สถานะ" filter: act on the application's page only once it is shown.
+  await expect(page.getByRole('heading', { level: 1, name: `ครูทดสอบ ${tag}` })).toBeVisible();
   await page.getByLabel('สถานะ').selectOption('contacted');
   await page.getByLabel('หมายเหตุ').fill('โทรนัดแล้ว');
   await page.getByRole('button', { name: 'บันทึกผล' }).click();
