@@ -12,7 +12,9 @@ import { startSmtpInbox } from './smtp-inbox.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.data', 'e2e');
-execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
+// npm test builds the platform once before its runners start (RIANROO_TEST_BUILT); run alone, build it here.
+if (process.env.RIANROO_TEST_BUILT !== '1')
+  execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
 // The content service (Strapi) runs under the API in the browser tests too, without its admin panel.
 const cms = ensureCms({ build: false });
 rmSync(dataDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx, TxClient } from '../../db/client.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { ffmpegPath, UnreadableSource } from './ffmpeg.js';
+import { publishDrawn } from './video-cache.js';
 import { PIPELINE_VERSION, transcode, type TranscodeResult, type VideoInput } from './transcode.js';
 
 export const TRANSCODE_QUEUE = 'video.transcode';
@@ -215,9 +216,7 @@ export class VideoService {
       try {
         const result = await transcode(bin, input, work, this.stopping.signal, onPercent);
         await fs.writeFile(path.join(work, 'meta.json'), JSON.stringify(result));
-        await fs.rm(dir, { recursive: true, force: true });
-        await fs.rename(work, dir);
-        return { dir, result };
+        return { dir, result: await publishDrawn(work, dir, result) };
       } catch (err) {
         await fs.rm(work, { recursive: true, force: true });
         throw err;
