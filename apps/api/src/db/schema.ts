@@ -531,6 +531,39 @@ export const playedSecondsLog = pgTable('played_seconds_log', {
 });
 
 /**
+ * Each learner's watch-time budget (PRODUCT.md section 5, decision 015): a token bucket of seconds that refills
+ * at the player's top speed (2 s of video per second) up to a small fixed slack; a progress save is credited
+ * new seconds only as far as the bucket holds them, across all of the learner's episodes. `granted` is what the
+ * latest save was given (the save's statement reads it back). The rule is in SQL: watch_available.
+ */
+export const watchBudgets = pgTable('watch_budgets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokens: doublePrecision('tokens').notNull(),
+  at: ts('at').notNull(),
+  granted: integer('granted').notNull().default(0),
+});
+
+/** Per course and learner, the saves the watch-time budget cut and the seconds it did not credit (admin). */
+export const progressCuts = pgTable(
+  'progress_cuts',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    savesCut: integer('saves_cut').notNull(),
+    secondsCut: integer('seconds_cut').notNull(),
+    firstCutAt: ts('first_cut_at').notNull().defaultNow(),
+    lastCutAt: ts('last_cut_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId] })],
+);
+
+/**
  * Per episode, how the number of viewers changes at each second (kept by the retention job from the log): a
  * played range [a, b) counts +1 at a and -1 at b, so the viewers of second s are the sum of the changes up to
  * s. A save adds two changes whatever its length, and a learner's consecutive ranges cancel where they meet.
