@@ -116,6 +116,75 @@ describe('played seconds as a union of ranges', () => {
   });
 });
 
+describe('seeks, in the order the browser fires them: seeking, a time update at the new position, seeked', () => {
+  it("the end of a learner's seek cuts again: the time update heard during the seek counts nothing", () => {
+    const r = new PlayedRanges();
+    play(r, 0, 2);
+    r.seeking();
+    r.tick(20);
+    r.seeked();
+    r.tick(20.25);
+    r.tick(20.5);
+    expect(r.toJSON()).toEqual([
+      [0, 2],
+      [20.25, 20.5],
+    ]);
+  });
+
+  it('after a pause, a seek is a jump, not the player placing itself', () => {
+    const r = new PlayedRanges();
+    r.start(0);
+    r.tick(0.25);
+    r.tick(0.5);
+    r.cut(); // paused
+    r.seeking();
+    r.tick(20);
+    r.seeked();
+    r.tick(20.25);
+    r.tick(20.5);
+    expect(r.toJSON()).toEqual([
+      [0, 0.5],
+      [20.25, 20.5],
+    ]);
+  });
+
+  it('a seek before playback ever started is a jump', () => {
+    const r = new PlayedRanges();
+    r.seeking();
+    r.tick(20);
+    r.seeked();
+    r.tick(20.25);
+    r.tick(20.5);
+    expect(r.toJSON()).toEqual([[20.25, 20.5]]);
+  });
+
+  it("a 'seeked' heard without its 'seeking' is a jump", () => {
+    const r = new PlayedRanges();
+    r.tick(10);
+    r.seeked();
+    r.tick(11);
+    r.tick(11.25);
+    expect(r.toJSON()).toEqual([[11, 11.25]]);
+  });
+
+  it("the player's placing at a start ends with its seek: a later 'seeked' alone is a jump again", () => {
+    const r = new PlayedRanges();
+    r.start(0);
+    r.seeking();
+    r.tick(0.2);
+    r.seeked();
+    r.tick(0.45);
+    expect(r.toJSON()).toEqual([[0, 0.45]]);
+    r.seeked();
+    r.tick(2);
+    r.tick(2.25);
+    expect(r.toJSON()).toEqual([
+      [0, 0.45],
+      [2, 2.25],
+    ]);
+  });
+});
+
 describe('what is new since the last save (issue 15)', () => {
   it('before tracking starts nothing is fresh; then each take gives what was played since the previous one', () => {
     const r = new PlayedRanges();

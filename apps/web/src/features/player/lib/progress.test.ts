@@ -191,6 +191,111 @@ describe('one browser, several learners (progress is only ever sent for its own 
     expect(calls).toHaveLength(2);
   });
 
+  it('nothing is set aside without an owner, or when the owner has nothing left to send', async () => {
+    // Progress kept before owners were recorded: dropped, not set aside under no one.
+    for (const [k, v] of Object.entries({
+      [KEYS.courseID]: COURSE,
+      [KEYS.episodeID]: EPISODE,
+      [KEYS.lastSecond]: '42',
+    }))
+      localStorage.setItem(k, v);
+    expect(await flushStoredProgress()).toBe(false);
+    expect(localStorage.getItem(KEYS.progressSetAside)).toBeNull();
+    // A's last second was sent: the keys are A's, but hold nothing to send.
+    signIn('u-a');
+    storeProgress(payload);
+    expect(await saveLastSecond(payload)).toBe(true);
+    signOut();
+    signIn('u-b');
+    expect(await flushStoredProgress()).toBe(false);
+    expect(localStorage.getItem(KEYS.progressSetAside)).toBeNull();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('progress played while signed out belongs to nobody: it is never set aside, nor sent for anyone', async () => {
+    signIn('u-a');
+    storeProgress(payload);
+    signOut();
+    storeProgress({ ...payload, last_second: 7 });
+    expect(localStorage.getItem(KEYS.progressOwner)).toBeNull();
+    storeProgress({ ...payload, last_second: 9 });
+    expect(JSON.parse(localStorage.getItem(KEYS.progressSetAside)!)).toEqual({ 'u-a': payload });
+    signIn('u-b');
+    expect(await flushStoredProgress()).toBe(false);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('once the last progress set aside is sent, nothing is left stored for it', async () => {
+    signIn('u-a');
+    storeProgress(payload);
+    signOut();
+    signIn('u-b');
+    await flushStoredProgress();
+    signOut();
+    signIn('u-a');
+    expect(await flushStoredProgress()).toBe(true);
+    expect(localStorage.getItem(KEYS.progressSetAside)).toBeNull();
+  });
+
+  it("a set-aside store that is not JSON, or not an object, counts as empty: the learner's own progress is still sent", async () => {
+    for (const junk of ['not json', 'null', '"abc"', '[1]', '5']) {
+      storeProgress(payload);
+      localStorage.setItem(KEYS.progressSetAside, junk);
+      expect(await flushStoredProgress()).toBe(true);
+    }
+    expect(calls).toHaveLength(5);
+  });
+
+  it("another learner's progress set aside over such a store is kept alone, and sent for them", async () => {
+    for (const junk of ['not json', 'null', '"abc"', '[1]', '5']) {
+      localStorage.setItem(KEYS.progressSetAside, junk);
+      signIn('u-a');
+      storeProgress(payload);
+      signOut();
+      signIn('u-b');
+      expect(await flushStoredProgress()).toBe(false);
+      expect(JSON.parse(localStorage.getItem(KEYS.progressSetAside)!)).toEqual({ 'u-a': payload });
+      signOut();
+      signIn('u-a');
+      expect(await flushStoredProgress()).toBe(true);
+    }
+    expect(sentAs()).toEqual(Array(5).fill({ as: 'Bearer access-u-a', body: payload }));
+  });
+
+  it('a flush that sends both stored and set-aside progress answers false when one of the two fails', async () => {
+    signIn('u-a');
+    storeProgress(payload);
+    signOut();
+    signIn('u-b');
+    await flushStoredProgress();
+    signOut();
+    signIn('u-a');
+    const later = { ...payload, last_second: 60, episodeCompletionPercentage: 50 };
+    storeProgress(later);
+    // The first send (the stored progress) meets a network failure; the set-aside one goes through.
+    vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await flushStoredProgress()).toBe(false);
+    expect(sentAs()).toEqual([{ as: 'Bearer access-u-a', body: payload }]);
+    expect(storedProgress()).toEqual(later); // kept for the next visit
+  });
+
+  it('newer progress set aside (by another tab) while the earlier was being sent is kept, and sent next', async () => {
+    signIn('u-a');
+    storeProgress(payload);
+    signOut();
+    signIn('u-b');
+    await flushStoredProgress();
+    signOut();
+    signIn('u-a');
+    const pending = flushStoredProgress();
+    const newer = { ...payload, last_second: 80, episodeCompletionPercentage: 60 };
+    localStorage.setItem(KEYS.progressSetAside, JSON.stringify({ 'u-a': newer }));
+    expect(await pending).toBe(true);
+    expect(JSON.parse(localStorage.getItem(KEYS.progressSetAside)!)).toEqual({ 'u-a': newer });
+    expect(await flushStoredProgress()).toBe(true);
+    expect(sentAs().map((s) => s.body)).toEqual([payload, newer]);
+  });
+
   it('progress kept before its owner was recorded is sent for nobody', async () => {
     for (const [k, v] of Object.entries({
       [KEYS.courseID]: COURSE,
