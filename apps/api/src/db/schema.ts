@@ -918,9 +918,35 @@ export const certificates = pgTable(
     pdfKey: text('pdf_key'),
     revokedAt: ts('revoked_at'),
     revokeReason: text('revoke_reason'),
+    /**
+     * Its place in the published revocation list (Bitstring Status List): list number and bit, drawn at random
+     * once, with the signed credential (a compact VC-JWT) and the key that signed it (docs/decisions/019).
+     */
+    statusList: integer('status_list'),
+    statusIndex: integer('status_index'),
+    credentialJwt: text('credential_jwt'),
+    credentialKeyId: text('credential_key_id'),
   },
-  (t) => [uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId)],
+  (t) => [
+    uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId),
+    uniqueIndex('certificates_status_key').on(t.statusList, t.statusIndex),
+    check(
+      'certificates_status_range',
+      sql`${t.statusList} >= 1 and ${t.statusIndex} >= 0 and ${t.statusIndex} < 131072`,
+    ),
+  ],
 );
+
+/**
+ * Public keys that ever signed a credential, by key id (the JWK thumbprint): all stay published, so a
+ * credential signed before a key rotation still verifies.
+ */
+export const credentialKeys = pgTable('credential_keys', {
+  kid: text('kid').primaryKey(),
+  alg: text('alg').notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, string>>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
 
 /**
  * Every write made through the admin console: who, what, the row before and after, when. Written in the
