@@ -5,28 +5,38 @@ import { apiRoot } from '../src/config.js';
 /*
  * Hand-written mutants of the SQL rules that Stryker cannot reach (issue 31): who may watch a course
  * (course_access and the subscriptions it counts, entitled_subscriptions), what a progress save adds and
- * credits (progress_merge and its cap, progress_cap), who completed a course (course_completion, with the tests
- * learners see, assessment_live: the certificate follows it), and the receipts' numbers (number_receipt, the
- * trigger numbering every receipt, and running_number). sql-rules.test.ts applies each one on its own to its
- * test database (CREATE OR REPLACE the mutated definition, run every rule, restore) when SQL_MUTANTS is set;
- * `npm run mutation -- sql-rules` (scripts/sql-mutation.mjs) runs them all and reports which survived.
+ * credits (watch_available: the learner's watch-time budget; progress_fresh: the seconds a save brings;
+ * progress_merge: how many of them the budget's grant adds, with its cap, progress_cap, and the completion),
+ * who completed a course (course_completion, with the tests learners see, assessment_live: the certificate
+ * follows it), and the receipts' numbers (number_receipt, the trigger numbering every receipt, and
+ * running_number). sql-rules.test.ts applies each one on its own to its test database (CREATE OR REPLACE the
+ * mutated definition, run every rule, restore) when SQL_MUTANTS is set; `npm run mutation -- sql-rules`
+ * (scripts/sql-mutation.mjs) runs them all and reports which survived.
  *
  * Left out because they cannot change an answer (equivalent):
  * - course_access's `r.expires_at desc nulls last`: each rank has at most one row (one free row per course; one
  *   subscription giving access per learner, the unique index subscriptions_one_current_idx; one organisation
  *   per learner and one grant per organisation and course, the primary key), so only the rank orders.
- * - progress_merge's fast path (`upper(fresh) - lower(fresh) <= allow then fresh`, or `<` for `<=`, or the path
- *   removed): progress_cap keeps all of seconds that fit the allowance, so it gives the same set; the path
- *   only spares its query. Likewise `fresh is null or`: progress_cap of nothing is nothing.
+ * - progress_fresh's `p_new_last > coalesce(p_last, 0)` → `>=`: the stretch from a position to itself is an
+ *   empty range, and int4multirange of an empty range is '{}', what the `else` gives. Its fast path for `wanted`
+ *   (`f.fresh = int4multirange(range_merge(f.fresh))` → `false`): the sum of one range's length is its span.
+ * - progress_merge's fast path (`upper(p_fresh) - lower(p_fresh) <= p_allow then p_fresh`, or `<` for `<=`, or
+ *   the path removed): progress_cap keeps all of seconds that fit the allowance, so it gives the same set; the
+ *   path only spares its query. Likewise `p_fresh is null or` and `isempty(p_fresh) or`: progress_cap of
+ *   nothing is nothing. And its guard `or p_allow <= 0` (removed, or `< 0`): progress_cap of a grant of 0 or
+ *   less keeps nothing, since every range's `before` is at least 0 so `p_allow - before > 0` holds for none,
+ *   and range_agg of no rows is coalesced to '{}' (a guard of `<= 1` is a mutant: a grant of 1 s adds 1 s).
  * - progress_cap's `p_allow - before > 0` → `>= 0` (a range with nothing left becomes an empty range, which
- *   range_agg drops), and its `coalesce(…, '{}')`: progress_merge calls it only with an allowance of 10 s or more
- *   and at least one range, so the aggregate is never null there.
+ *   range_agg drops), and its `coalesce(…, '{}')`: progress_merge calls it only with a grant above 0 and fresh
+ *   seconds spanning more than it, so the first range always passes and the aggregate is never null there.
  */
 
 /** The SQL functions mutated, each defined (latest definition wins) in the migrations. */
 export const SQL_FUNCTIONS = [
   'course_access',
   'entitled_subscriptions',
+  'watch_available',
+  'progress_fresh',
   'progress_merge',
   'progress_cap',
   'course_completion',
@@ -127,26 +137,169 @@ export const SQL_MUTANTS: SqlMutant[] = [
     from: 's.user_id = p_user and s.status',
     to: 's.user_id = p_user or s.status',
   },
-  // progress_merge: the percentage.
+  // watch_available: 2 s of video a second, up to 60 s; full without a budget; a time in the future adds nothing.
+  { id: 'refill-1x', fn: 'watch_available', from: 'p_tokens + 2 *', to: 'p_tokens + 1 *' },
+  { id: 'budget-cap-61', fn: 'watch_available', from: 'least(60::float8', to: 'least(61::float8' },
+  { id: 'budget-cap-59', fn: 'watch_available', from: 'least(60::float8', to: 'least(59::float8' },
+  { id: 'budget-greatest', fn: 'watch_available', from: 'least(60::float8', to: 'greatest(60::float8' },
   {
-    id: 'keep-percent-and-to-or',
-    fn: 'progress_merge',
-    from: 'isempty(p_added)) and isempty(a.before)',
-    to: 'isempty(p_added)) or isempty(a.before)',
+    id: 'clock-skew-drains',
+    fn: 'watch_available',
+    from: '2 * greatest(0, extract(epoch from now() - p_at))',
+    to: '2 * (extract(epoch from now() - p_at))',
   },
   {
-    id: 'empty-set-not-nothing',
+    id: 'refill-whole-seconds',
+    fn: 'watch_available',
+    from: 'extract(epoch from now() - p_at))::float8',
+    to: 'extract(epoch from now() - p_at))::int',
+  },
+  { id: 'no-budget-empty', fn: 'watch_available', from: 'then 60::float8', to: 'then 0::float8' },
+  {
+    id: 'no-budget-holds-tokens',
+    fn: 'watch_available',
+    from: 'when p_at is null then',
+    to: 'when false then',
+  },
+  // progress_fresh: the ranges, or without them the stretch moved forward.
+  {
+    id: 'stretch-over-ranges',
+    fn: 'progress_fresh',
+    from: '(coalesce(p_added,',
+    to: '(coalesce(null::int4multirange,',
+  },
+  {
+    id: 'empty-ranges-are-none',
+    fn: 'progress_fresh',
+    from: '(coalesce(p_added,',
+    to: "(coalesce(nullif(p_added, '{}'::int4multirange),",
+  },
+  {
+    id: 'stretch-from-0',
+    fn: 'progress_fresh',
+    from: 'int4range(coalesce(p_last, 0), p_new_last)',
+    to: 'int4range(0, p_new_last)',
+  },
+  {
+    id: 'no-row-no-stretch',
+    fn: 'progress_fresh',
+    from: 'when p_new_last > coalesce(p_last, 0)',
+    to: 'when p_new_last > p_last',
+  },
+  {
+    id: 'stretch-backwards-counted',
+    fn: 'progress_fresh',
+    from: 'when p_new_last > coalesce(p_last, 0)\n                       then int4multirange(int4range(coalesce(p_last, 0), p_new_last))',
+    to: 'when p_new_last <> coalesce(p_last, 0)\n                       then int4multirange(int4range(least(coalesce(p_last, 0), p_new_last), greatest(coalesce(p_last, 0), p_new_last)))',
+  },
+  // progress_fresh: the episode's bounds, and less what the row has.
+  {
+    id: 'end-bound-plus-1',
+    fn: 'progress_fresh',
+    from: 'int4range(0, greatest(p_duration, 0))',
+    to: 'int4range(0, greatest(p_duration, 0) + 1)',
+  },
+  {
+    id: 'end-bound-minus-1',
+    fn: 'progress_fresh',
+    from: 'int4range(0, greatest(p_duration, 0))',
+    to: 'int4range(0, greatest(p_duration - 1, 0))',
+  },
+  {
+    id: 'start-bound-minus-1',
+    fn: 'progress_fresh',
+    from: 'int4range(0, greatest(',
+    to: 'int4range(-1, greatest(',
+  },
+  {
+    id: 'start-bound-plus-1',
+    fn: 'progress_fresh',
+    from: 'int4range(0, greatest(',
+    to: 'int4range(1, greatest(',
+  },
+  {
+    id: 'negative-duration',
+    fn: 'progress_fresh',
+    from: 'int4range(0, greatest(p_duration, 0))',
+    to: 'int4range(0, p_duration)',
+  },
+  {
+    id: 'played-counted-fresh',
+    fn: 'progress_fresh',
+    from: "- coalesce(p_played, '{}'::int4multirange) as fresh",
+    to: 'as fresh',
+  },
+  // progress_fresh: how many seconds that is.
+  {
+    id: 'nothing-wanted-one',
+    fn: 'progress_fresh',
+    from: 'isempty(f.fresh) then 0',
+    to: 'isempty(f.fresh) then 1',
+  },
+  {
+    id: 'wanted-is-span',
+    fn: 'progress_fresh',
+    from: 'when f.fresh = int4multirange(range_merge(f.fresh))',
+    to: 'when true',
+  },
+  {
+    id: 'wanted-is-upper',
+    fn: 'progress_fresh',
+    from: 'then upper(f.fresh) - lower(f.fresh)',
+    to: 'then upper(f.fresh)',
+  },
+  {
+    id: 'wanted-one-more',
+    fn: 'progress_fresh',
+    from: 'then upper(f.fresh) - lower(f.fresh)',
+    to: 'then upper(f.fresh) - lower(f.fresh) + 1',
+  },
+  {
+    id: 'wanted-sum-one-more',
+    fn: 'progress_fresh',
+    from: 'from unnest(f.fresh) r)::int end',
+    to: 'from unnest(f.fresh) r)::int + 1 end',
+  },
+  // progress_merge: the union, as many fresh seconds as granted.
+  {
+    id: 'union-forgets-played',
     fn: 'progress_merge',
-    from: '(p_added is null or isempty(p_added))',
-    to: '(p_added is null)',
+    from: "coalesce(p_played, '{}'::int4multirange)\n                 + case",
+    to: 'case',
+  },
+  {
+    id: 'no-row-no-union',
+    fn: 'progress_merge',
+    from: "coalesce(p_played, '{}'::int4multirange)",
+    to: 'p_played',
+  },
+  {
+    id: 'budget-grant-ignored',
+    fn: 'progress_merge',
+    from: 'else progress_cap(p_fresh, p_allow) end',
+    to: 'else p_fresh end',
+  },
+  {
+    id: 'budget-grant-comparison-flipped',
+    fn: 'progress_merge',
+    from: '<= p_allow then p_fresh',
+    to: '>= p_allow then p_fresh',
+  },
+  {
+    id: 'budget-grant-of-1-is-none',
+    fn: 'progress_merge',
+    from: 'p_allow <= 0 then',
+    to: 'p_allow <= 1 then',
+  },
+  // progress_merge: the completion.
+  {
+    id: 'zero-duration-keeps-percent',
+    fn: 'progress_merge',
+    from: 'when p_duration <= 0 then 0',
+    to: 'when p_duration <= 0 then coalesce(p_percent, 0)',
   },
   { id: 'zero-duration-divides', fn: 'progress_merge', from: 'p_duration <= 0', to: 'p_duration < 0' },
-  {
-    id: 'kept-percent-default-100',
-    fn: 'progress_merge',
-    from: 'then coalesce(p_percent, 0)',
-    to: 'then coalesce(p_percent, 100)',
-  },
+  { id: 'negative-duration-divides', fn: 'progress_merge', from: 'p_duration <= 0', to: 'p_duration = 0' },
   {
     id: 'sent-percent-default-0',
     fn: 'progress_merge',
@@ -183,50 +336,6 @@ export const SQL_MUTANTS: SqlMutant[] = [
     from: 'when u.played = int4multirange(range_merge(u.played))',
     to: 'when true',
   },
-  // progress_merge: the union and the episode's bounds.
-  {
-    id: 'end-bound-moved',
-    fn: 'progress_merge',
-    from: 'int4range(0, greatest(p_duration, 0))',
-    to: 'int4range(0, greatest(p_duration, 0) + 1)',
-  },
-  {
-    id: 'start-bound-moved',
-    fn: 'progress_merge',
-    from: 'int4range(0, greatest(',
-    to: 'int4range(-10, greatest(',
-  },
-  {
-    id: 'negative-duration',
-    fn: 'progress_merge',
-    from: 'int4range(0, greatest(p_duration, 0))',
-    to: 'int4range(0, p_duration)',
-  },
-  {
-    id: 'played-counted-fresh',
-    fn: 'progress_merge',
-    from: ") - coalesce(p_played, '{}'::int4multirange) as fresh",
-    to: ') as fresh',
-  },
-  { id: 'union-forgets-before', fn: 'progress_merge', from: 'select a.before + case', to: 'select case' },
-  // progress_merge: the allowance (2x the wall time since the previous save, plus 10 s).
-  { id: 'allowance-1x', fn: 'progress_merge', from: 'floor(2 *', to: 'floor(1 *' },
-  { id: 'slack-9s', fn: 'progress_merge', from: ')::int + 10 as allow', to: ')::int + 9 as allow' },
-  { id: 'allowance-ceil', fn: 'progress_merge', from: 'floor(2 *', to: 'ceil(2 *' },
-  {
-    id: 'allowance-rounded',
-    fn: 'progress_merge',
-    from: 'floor(2 * greatest(0, extract(epoch from now() - coalesce(p_previous, now()))))::int',
-    to: '(2 * greatest(0, extract(epoch from now() - coalesce(p_previous, now()))))::int',
-  },
-  { id: 'clock-skew-negative', fn: 'progress_merge', from: '2 * greatest(0, extract', to: '2 * (extract' },
-  {
-    id: 'first-save-5s-earlier',
-    fn: 'progress_merge',
-    from: 'coalesce(p_previous, now())',
-    to: "coalesce(p_previous, now() - interval '5 seconds')",
-  },
-  { id: 'cap-comparison-flipped', fn: 'progress_merge', from: '<= a.allow then', to: '>= a.allow then' },
   // progress_cap: the earliest seconds first, up to the allowance.
   {
     id: 'cap-latest-first',

@@ -12,11 +12,14 @@ import { createTestDatabase } from './test-database.js';
 
 /*
  * The SQL rules, each way in and out, on a migrated database without the app (the file runs in seconds):
- * course_access (may this learner watch this course, why, until when; with entitled_subscriptions),
- * progress_merge (what a progress save adds to the played seconds and the completion it credits; with
- * progress_cap), course_completion (every episode that counts watched and the live post-test passed, and when),
- * assessment_live (which tests learners see) and the receipts' numbers (number_receipt, running_number). The clock is the database's: a case runs in one transaction, so now() is one instant, and the
- * times are given relative to it (a subscription ending 1 µs after now, a previous save 2.3 s before).
+ * course_access (may this learner watch this course, why, until when; with entitled_subscriptions), a
+ * progress save's three (watch_available: what a learner's watch-time budget holds now; progress_fresh: the
+ * seconds a save brings that the row does not have; progress_merge: how many of them the budget's grant adds to
+ * the played seconds, with progress_cap, and the completion credited), course_completion (every episode that
+ * counts watched and the live post-test passed, and when), assessment_live (which tests learners see) and the
+ * receipts' numbers (number_receipt, running_number). The clock is the database's: a case runs in one
+ * transaction, so now() is one instant, and the times are given relative to it (a subscription ending 1 µs
+ * after now, a budget last filled 2.3 s before).
  *
  * SQL_MUTANTS=all (or a list of ids from sql-mutants.ts) runs the rules once against the definitions as the
  * migrations leave them and once per mutant, the mutant applied by CREATE OR REPLACE and the original restored
@@ -251,185 +254,264 @@ const accessCases: [string, World, { reason: string; ends: string | null }][] = 
 ];
 
 // ---------------------------------------------------------------------------------------------------------
-// progress_merge
+// watch_available, progress_fresh and progress_merge (a progress save; with progress_cap)
 // ---------------------------------------------------------------------------------------------------------
 
-interface Save {
+interface Budget {
+  /** What the learner's budget held, in seconds of video (null: no budget, as the save asks for a first one). */
+  tokens: number | null;
+  /** Seconds since it held that (null: no budget yet); negative when that instant is "in the future". */
+  ago: number | null;
+}
+const available = (b: Budget) =>
+  inTransaction(async (c) => {
+    const { rows } = await c.query<{ available: number }>(
+      `select watch_available($1::float8,
+         case when $2::float8 is null then null else now() - make_interval(secs => $2::float8) end) as available`,
+      [b.tokens, b.ago],
+    );
+    return rows.map((r) => r.available);
+  });
+
+const availableCases: [string, Budget, number][] = [
+  ['no budget yet, as the save asks (no tokens, no time): a full one, 60 s', { tokens: null, ago: null }, 60],
+  ['no time of a budget: full, whatever tokens are given', { tokens: 5, ago: null }, 60],
+  ['at the same instant: what it held', { tokens: 7, ago: 0 }, 7],
+  ['it refills 2 s of video a second: 10 s held 5 s ago is 20 s', { tokens: 10, ago: 5 }, 20],
+  ['never above 60 s: 50 s held 30 s ago is 60 s', { tokens: 50, ago: 30 }, 60],
+  ['a full budget stays full', { tokens: 60, ago: 10 }, 60],
+  [
+    'a refill time in the future (clocks): adds nothing and takes nothing, 10 s held 5 s "from now" is 10 s',
+    { tokens: 10, ago: -5 },
+    10,
+  ],
+  ['fractions of a second count: an empty budget 2.3 s ago holds 4.6 s', { tokens: 0, ago: 2.3 }, 4.6],
+];
+
+interface Brought {
   /** The row's played seconds (null: no row yet, or one from before ranges). */
   played: string | null;
-  /** Seconds since the previous save (null: none); negative when the previous save is "in the future". */
-  since: number | null;
-  /** The ranges the save sends (null: an older player that sends none). */
+  /** The row's position (null: no row yet). */
+  last: number | null;
+  /** The ranges the save sends (null: an older client that sends none). */
   added: string | null;
-  percent: number | null;
+  /** The position the save sends. */
+  newLast: number | null;
   duration: number;
 }
-const merge = (s: Save) =>
+const fresh = (b: Brought) =>
   inTransaction(async (c) => {
-    const { rows } = await c.query<{ played: string; percent: number }>(
-      `select played::text, percent from progress_merge($1::int4multirange,
-         case when $2::float8 is null then null else now() - make_interval(secs => $2::float8) end,
-         $3::int4multirange, $4::int, $5::int)`,
-      [s.played, s.since, s.added, s.percent, s.duration],
+    const { rows } = await c.query<{ fresh: string; wanted: number }>(
+      `select fresh::text, wanted from progress_fresh($1::int4multirange, $2::int, $3::int4multirange, $4::int, $5::int)`,
+      [b.played, b.last, b.added, b.newLast, b.duration],
     );
     return rows;
   });
-const first = (added: string | null, percent: number | null, duration = 50): Save => ({
-  played: null,
-  since: null,
-  added,
-  percent,
-  duration,
-});
-const later = (
-  played: string,
-  since: number,
-  added: string | null,
-  percent: number | null,
-  duration = 50,
-): Save => ({
+/** A save with ranges; its position moved from 10 s to 40 s, which the ranges overrule. */
+const sent = (played: string | null, added: string, duration = 50): Brought => ({
   played,
-  since,
+  last: 10,
   added,
-  percent,
+  newLast: 40,
   duration,
 });
+/** A save without ranges (an older client): the position moved from `last` to `newLast`. */
+const moved = (
+  played: string | null,
+  last: number | null,
+  newLast: number | null,
+  duration = 50,
+): Brought => ({ played, last, added: null, newLast, duration });
 
-const mergeCases: [string, Save, { played: string; percent: number }][] = [
-  // The union of played seconds; the completion is the share of the episode they cover (50 s episodes).
-  ['a first save: its seconds, 5 of 50 s is 10%', first('{[0,5)}', null), { played: '{[0,5)}', percent: 10 }],
+const freshCases: [string, Brought, { fresh: string; wanted: number }][] = [
+  // The ranges sent, less the seconds the row has (50 s episodes).
+  ['a first save: its ranges, 5 s', sent(null, '{[0,5)}'), { fresh: '{[0,5)}', wanted: 5 }],
   [
-    'overlapping seconds count once',
-    later('{[0,10)}', 10, '{[5,15)}', null),
-    { played: '{[0,15)}', percent: 30 },
+    'the ranges count, not the stretch the position moved',
+    sent('{}', '{[30,35)}'),
+    { fresh: '{[30,35)}', wanted: 5 },
   ],
-  ['adjacent ranges join', later('{[0,10)}', 10, '{[10,20)}', null), { played: '{[0,20)}', percent: 40 }],
+  ['the seconds the row has are not fresh', sent('{[0,10)}', '{[5,15)}'), { fresh: '{[10,15)}', wanted: 5 }],
+  ['seconds all played before: nothing', sent('{[0,20)}', '{[5,15)}'), { fresh: '{}', wanted: 0 }],
   [
-    'separate ranges: their lengths add, not their span',
-    later('{[0,10)}', 10, '{[20,30)}', null),
-    { played: '{[0,10),[20,30)}', percent: 40 },
-  ],
-  [
-    'ranges sent out of order and overlapping each other',
-    later('{[40,45)}', 30, '{[30,35),[0,5),[3,8)}', null),
-    { played: '{[0,8),[30,35),[40,45)}', percent: 36 },
-  ],
-  [
-    'seconds played again add nothing',
-    later('{[0,20)}', 10, '{[5,15)}', null),
-    { played: '{[0,20)}', percent: 40 },
+    'several ranges: the sum of their lengths, not their span',
+    sent(null, '{[0,5),[20,30)}'),
+    { fresh: '{[0,5),[20,30)}', wanted: 15 },
   ],
   [
     'one range not from the start: its length, not its end',
-    later('{[10,20)}', 10, '{[12,18)}', null),
-    { played: '{[10,20)}', percent: 20 },
+    sent(null, '{[12,18)}'),
+    { fresh: '{[12,18)}', wanted: 6 },
   ],
   [
-    'the whole episode is 100%',
-    later('{[0,45)}', 10, '{[45,50)}', null),
-    { played: '{[0,50)}', percent: 100 },
+    'ranges overlapping the played seconds on both sides, and another beside',
+    sent('{[10,20)}', '{[5,25),[30,35)}'),
+    { fresh: '{[5,10),[20,25),[30,35)}', wanted: 15 },
   ],
+  [
+    'an empty set of ranges (the web player: "nothing played"): nothing, even though the position moved',
+    sent(null, '{}'),
+    { fresh: '{}', wanted: 0 },
+  ],
+  // The episode's bounds.
+  ['seconds past the end are cut at the end', sent(null, '{[45,60)}'), { fresh: '{[45,50)}', wanted: 5 }],
+  ['seconds before the start are cut at 0', sent(null, '{[-5,5)}'), { fresh: '{[0,5)}', wanted: 5 }],
+  ['only seconds past the end: nothing', sent(null, '{[60,70)}'), { fresh: '{}', wanted: 0 }],
+  ['an episode without a duration yet (0 s): nothing', sent(null, '{[0,5)}', 0), { fresh: '{}', wanted: 0 }],
+  [
+    'a negative duration (never stored) counts as none',
+    sent(null, '{[0,5)}', -1),
+    { fresh: '{}', wanted: 0 },
+  ],
+  // Without ranges (an older client): the stretch the position moved forward.
+  [
+    'no ranges: the stretch from the row’s position to the new one',
+    moved(null, 10, 20),
+    { fresh: '{[10,20)}', wanted: 10 },
+  ],
+  ['no ranges and no row yet: the stretch from 0', moved(null, null, 15), { fresh: '{[0,15)}', wanted: 15 }],
+  [
+    'no ranges: the stretch less the seconds the row has',
+    moved('{[0,15)}', 10, 20),
+    { fresh: '{[15,20)}', wanted: 5 },
+  ],
+  ['no ranges: the stretch cut at the end', moved(null, 40, 80), { fresh: '{[40,50)}', wanted: 10 }],
+  ['no ranges, the position back: nothing', moved(null, 30, 10), { fresh: '{}', wanted: 0 }],
+  ['no ranges, the position unmoved: nothing', moved(null, 20, 20), { fresh: '{}', wanted: 0 }],
+  ['no ranges, no position either: nothing', moved(null, 10, null), { fresh: '{}', wanted: 0 }],
+];
+
+interface Credit {
+  /** The row's played seconds (null: no row yet, or one from before ranges). */
+  played: string | null;
+  /** The save's fresh seconds (progress_fresh's; null: none). */
+  fresh: string | null;
+  /** How many of them the learner's budget grants. */
+  allow: number;
+  percent: number | null;
+  duration: number;
+}
+const merge = (m: Credit) =>
+  inTransaction(async (c) => {
+    const { rows } = await c.query<{ played: string; percent: number }>(
+      `select played::text, percent from progress_merge($1::int4multirange, $2::int4multirange, $3::int, $4::int, $5::int)`,
+      [m.played, m.fresh, m.allow, m.percent, m.duration],
+    );
+    return rows;
+  });
+/** Fresh seconds the budget grants all of (60 s: a full budget). */
+const granted = (
+  played: string | null,
+  fresh: string | null,
+  percent: number | null = null,
+  duration = 50,
+): Credit => ({ played, fresh, allow: 60, percent, duration });
+/** Fresh seconds of which the budget grants `allow` (100 s episodes). */
+const grant = (allow: number, played: string | null, fresh: string): Credit => ({
+  played,
+  fresh,
+  allow,
+  percent: null,
+  duration: 100,
+});
+
+const mergeCases: [string, Credit, { played: string; percent: number }][] = [
+  // The union of played seconds; the completion is the share of the episode they cover (50 s episodes).
+  [
+    'a first save: its seconds, 5 of 50 s is 10%',
+    granted(null, '{[0,5)}'),
+    { played: '{[0,5)}', percent: 10 },
+  ],
+  ['overlapping seconds count once', granted('{[0,10)}', '{[5,15)}'), { played: '{[0,15)}', percent: 30 }],
+  ['adjacent ranges join', granted('{[0,10)}', '{[10,20)}'), { played: '{[0,20)}', percent: 40 }],
+  [
+    'separate ranges: their lengths add, not their span',
+    granted('{[0,10)}', '{[20,30)}'),
+    { played: '{[0,10),[20,30)}', percent: 40 },
+  ],
+  [
+    'ranges out of order and overlapping each other',
+    granted('{[40,45)}', '{[30,35),[0,5),[3,8)}'),
+    { played: '{[0,8),[30,35),[40,45)}', percent: 36 },
+  ],
+  [
+    'one range not from the start: its length, not its end',
+    granted('{[10,20)}', '{[12,18)}'),
+    { played: '{[10,20)}', percent: 20 },
+  ],
+  ['the whole episode is 100%', granted('{[0,45)}', '{[45,50)}'), { played: '{[0,50)}', percent: 100 }],
   // The percentage sent is credited up to what the played seconds cover.
   [
     'a percentage below the seconds covered is kept',
-    later('{[0,20)}', 10, '{[20,30)}', 25),
+    granted('{[0,20)}', '{[20,30)}', 25),
     { played: '{[0,30)}', percent: 25 },
   ],
   [
     'a percentage above them is cut to them',
-    later('{}', 10, '{[0,10)}', 100),
+    granted('{}', '{[0,10)}', 100),
     { played: '{[0,10)}', percent: 20 },
   ],
   [
     'whole percents, rounded down: 2 of 3 s is 66%',
-    first('{[0,2)}', null, 3),
+    granted(null, '{[0,2)}', null, 3),
     { played: '{[0,2)}', percent: 66 },
   ],
-  // Saves without seconds.
+  // Saves bringing no seconds.
   [
-    'an older player (no ranges, none played) keeps the percentage it sends',
-    first(null, 37),
-    { played: '{}', percent: 37 },
-  ],
-  ['… and none sent is 0', first(null, null), { played: '{}', percent: 0 }],
-  [
-    'an empty set of ranges on a row without any is the same',
-    later('{}', 10, '{}', 37),
-    { played: '{}', percent: 37 },
-  ],
-  [
-    'no ranges on a row that has some: the percentage is still cut to them',
-    later('{[0,10)}', 10, null, 90),
+    'no fresh seconds: the row’s played seconds, the percentage cut to them',
+    granted('{[0,10)}', '{}', 90),
     { played: '{[0,10)}', percent: 20 },
   ],
+  ['… and none sent credits what they cover', granted('{[0,10)}', null), { played: '{[0,10)}', percent: 20 }],
+  ['a percentage alone completes nothing', granted('{}', '{}', 37), { played: '{}', percent: 0 }],
+  ['… nor on no row yet', granted(null, null, 37), { played: '{}', percent: 0 }],
   [
-    '… and none sent credits what they cover',
-    later('{[0,10)}', 10, null, null),
-    { played: '{[0,10)}', percent: 20 },
-  ],
-  // The episode's bounds.
-  [
-    'seconds past the end are cut at the end',
-    later('{}', 10, '{[45,60)}', null),
-    { played: '{[45,50)}', percent: 10 },
-  ],
-  [
-    'seconds before the start are cut at 0',
-    later('{}', 10, '{[-5,5)}', null),
-    { played: '{[0,5)}', percent: 10 },
-  ],
-  [
-    'only seconds past the end: nothing, whatever percentage is claimed',
-    later('{}', 10, '{[60,70)}', 50),
+    'an episode without a duration (0 s) completes nothing, whatever percentage is sent',
+    granted(null, '{}', 30, 0),
     { played: '{}', percent: 0 },
   ],
   [
-    'an episode without a duration yet (0 s): nothing played, the percentage sent kept',
-    first('{[0,5)}', 30, 0),
-    { played: '{}', percent: 30 },
+    'a negative duration (never stored) counts as none, whatever was played',
+    granted('{[0,5)}', '{}', 30, -1),
+    { played: '{[0,5)}', percent: 0 },
   ],
+  // What the budget grants: as many fresh seconds, the earliest first (100 s episodes).
   [
-    'a negative duration (never stored) counts as none',
-    first('{[0,5)}', 30, -1),
-    { played: '{}', percent: 30 },
-  ],
-  // The plausibility cap: new seconds up to 2x the wall time since the previous save plus 10 s, earliest first.
-  ['a first save adds at most 10 s', first('{[0,30)}', null, 100), { played: '{[0,10)}', percent: 10 }],
-  [
-    '5 s after the previous save: 2 x 5 + 10 = 20 s',
-    later('{[0,10)}', 5, '{[10,40)}', null, 100),
-    { played: '{[0,30)}', percent: 30 },
-  ],
-  [
-    '2.3 s after: 2 x 2.3 rounded down + 10 = 14 s',
-    { played: null, since: 2.3, added: '{[0,30)}', percent: null, duration: 100 },
-    { played: '{[0,14)}', percent: 14 },
-  ],
-  [
-    'a previous save "in the future" (clocks): 10 s, never less',
-    { played: null, since: -5, added: '{[0,30)}', percent: null, duration: 100 },
+    'a grant of exactly the fresh seconds takes them whole',
+    grant(10, null, '{[0,10)}'),
     { played: '{[0,10)}', percent: 10 },
   ],
-  ['exactly the allowance is taken whole', first('{[0,10)}', null, 100), { played: '{[0,10)}', percent: 10 }],
   [
-    'ranges spanning more than the allowance but within it in seconds are taken whole',
-    first('{[0,5),[20,25)}', null, 100),
+    'a grant beyond the fresh seconds: all of them, no more',
+    grant(60, '{[0,10)}', '{[10,20)}'),
+    { played: '{[0,20)}', percent: 20 },
+  ],
+  ['a grant of 0 adds nothing', grant(0, '{[0,10)}', '{[10,30)}'), { played: '{[0,10)}', percent: 10 }],
+  ['a grant of 1 s: the first second', grant(1, null, '{[5,30)}'), { played: '{[5,6)}', percent: 1 }],
+  [
+    'a cut in the middle of a range: its earliest seconds',
+    grant(10, null, '{[0,30)}'),
+    { played: '{[0,10)}', percent: 10 },
+  ],
+  [
+    'the grant adds to the row’s played seconds',
+    grant(10, '{[0,10)}', '{[10,40)}'),
+    { played: '{[0,20)}', percent: 20 },
+  ],
+  [
+    'ranges spanning more than the grant but within it in seconds are taken whole',
+    grant(10, null, '{[0,5),[20,25)}'),
     { played: '{[0,5),[20,25)}', percent: 10 },
   ],
   [
     'the earliest seconds first, across ranges',
-    first('{[0,4),[10,20),[30,40)}', null, 100),
+    grant(10, null, '{[0,4),[10,20),[30,40)}'),
     { played: '{[0,4),[10,16)}', percent: 10 },
   ],
   [
     'down to a last single second',
-    first('{[0,9),[20,30)}', null, 100),
+    grant(10, null, '{[0,9),[20,30)}'),
     { played: '{[0,9),[20,21)}', percent: 10 },
-  ],
-  [
-    'seconds played before cost nothing from the allowance',
-    later('{[0,10)}', 0, '{[0,25)}', null, 100),
-    { played: '{[0,20)}', percent: 20 },
   ],
 ];
 
@@ -959,9 +1041,17 @@ function rules(fn?: SqlFunction) {
       // One answer, always (the callers read the first row).
       expect(await access(world)).toEqual([expected]);
     });
+  if (uses('watch_available'))
+    it.each(availableCases)('watch_available: %s', async (_name, budget, expected) => {
+      expect(await available(budget)).toEqual([expected]);
+    });
+  if (uses('progress_fresh'))
+    it.each(freshCases)('progress_fresh: %s', async (_name, save, expected) => {
+      expect(await fresh(save)).toEqual([expected]);
+    });
   if (uses('progress_merge', 'progress_cap'))
-    it.each(mergeCases)('progress_merge: %s', async (_name, save, expected) => {
-      expect(await merge(save)).toEqual([expected]);
+    it.each(mergeCases)('progress_merge: %s', async (_name, credit, expected) => {
+      expect(await merge(credit)).toEqual([expected]);
     });
   if (uses('course_completion', 'assessment_live'))
     it.each(completionCases)('course_completion: %s', async (_name, course, expected) => {
