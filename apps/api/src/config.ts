@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isIP } from 'node:net';
@@ -239,7 +240,34 @@ const envSchema = z.object({
   SELLER_NAME: z.string().default('บริษัท เรียนรู้ จำกัด (Rianroo Co., Ltd.)'),
   SELLER_TAX_ID: z.string().default('0105566000000'),
   SELLER_ADDRESS: z.string().default('99 ถนนพระราม 4 แขวงสีลม เขตบางรัก กรุงเทพมหานคร 10500'),
+  /**
+   * The private key that signs certificates' Open Badges credentials: a JWK (JSON) or a PKCS#8 PEM, Ed25519
+   * (EdDSA), P-256 (ES256) or RSA (RS256). Unset: one generated once and kept in DATA_DIR/credentials.
+   */
+  CREDENTIAL_SIGNING_KEY: optionalString,
 });
+
+/** The configured credential-signing key, checked once: a private Ed25519, P-256 or RSA key. */
+function credentialSigningKey(value: string | undefined): KeyObject | null {
+  if (!value) return null;
+  let key: KeyObject;
+  try {
+    const text = value.trim();
+    key = text.startsWith('{')
+      ? createPrivateKey({ key: JSON.parse(text), format: 'jwk' })
+      : createPrivateKey(text.replace(/\\n/g, '\n'));
+  } catch {
+    throw new ConfigError(
+      'Invalid configuration:\n  CREDENTIAL_SIGNING_KEY: a private key as a JWK (JSON) or a PKCS#8 PEM',
+    );
+  }
+  const curve = key.asymmetricKeyDetails?.namedCurve;
+  if (!(key.asymmetricKeyType === 'ed25519' || key.asymmetricKeyType === 'rsa' || curve === 'prime256v1'))
+    throw new ConfigError(
+      'Invalid configuration:\n  CREDENTIAL_SIGNING_KEY: an Ed25519, P-256 or RSA private key',
+    );
+  return key;
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -458,6 +486,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
           }
         : null,
+    credentials: {
+      signingKey: credentialSigningKey(e.CREDENTIAL_SIGNING_KEY),
+      /** Where a development or test key is generated and kept when none is configured. */
+      keyFile: path.join(dataDir, 'credentials', 'signing-key.json'),
+    },
     cloudflareStream:
       cfGiven === 3
         ? {

@@ -41,8 +41,11 @@ const PUBLIC = new Set([
   'GET /api/media/poster/{id}',
   'GET /api/media/covers/{courseId}/{file}',
   'GET /api/stream/{assetId}/{token}/{*}',
-  // Anyone may check a certificate's code.
+  // Anyone may check a certificate's code, and its Open Badges credential: keys, issuer, revocation lists.
   'GET /api/certificates/verify/{code}',
+  'GET /api/certificates/jwks.json',
+  'GET /api/certificates/issuer',
+  'GET /api/certificates/status/{list}',
   // Signed by Stripe, not by a learner.
   'POST /api/payments/stripe/webhook',
   // Forms and links for people who are not signed in.

@@ -89,6 +89,21 @@ export const certificateCodeParams = z.object({
     .regex(/^[A-Z0-9]{6,32}$/, 'Not a certificate code'),
 });
 
+/**
+ * What the server found checking the certificate's own Open Badges credential against its published keys:
+ * `verified`, `invalid` (the signature or its key does not hold), or `unavailable` (no credential was made:
+ * a certificate revoked before credentials existed).
+ */
+export const credentialCheck = z.object({
+  signature: z.enum(['verified', 'invalid', 'unavailable']),
+  /** The signing key's id (`kid`, a URL under the API answering the public key), when there is a credential. */
+  keyId: z.string().nullable(),
+  /** The credential's bit in the published revocation list, and that list's URL. */
+  statusListIndex: z.number().int().nullable(),
+  statusListCredential: z.string().nullable(),
+});
+export type CredentialCheck = z.infer<typeof credentialCheck>;
+
 /** `GET /certificates/verify/{code}` (public): what the certificate says, and whether it still holds. */
 export const certificateVerification = z.object({
   code: z.string(),
@@ -98,6 +113,7 @@ export const certificateVerification = z.object({
   courseSlug: z.string(),
   issuedAt: z.string(),
   revokedAt: z.string().nullable(),
+  credential: credentialCheck,
 });
 export type CertificateVerification = z.infer<typeof certificateVerification>;
 
@@ -105,3 +121,82 @@ export const CERTIFICATE_PDF_TYPE = 'application/pdf';
 export const certificateFilename = (code: string) => `certificate-${code}.pdf`;
 /** Path of the public verification page of a code (web route). */
 export const certificatePagePath = (code: string) => `/certificates/${code}`;
+
+/** The JSON-LD contexts of an Open Badges 3.0 credential, in order. */
+export const OPEN_BADGES_CONTEXTS = [
+  'https://www.w3.org/ns/credentials/v2',
+  'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
+] as const;
+
+const obProfile = z.object({
+  id: z.string(),
+  type: z.array(z.string()),
+  name: z.string(),
+  url: z.string(),
+});
+/**
+ * A certificate as an Open Badges 3.0 `OpenBadgeCredential` (a W3C Verifiable Credential, data model 2.0), as
+ * signed in its VC-JWT (docs/decisions/019-verifiable-credentials.md).
+ */
+export const openBadgeCredential = z.object({
+  '@context': z.array(z.string()),
+  id: z.string(),
+  type: z.array(z.string()),
+  name: z.string(),
+  description: z.string(),
+  issuer: obProfile,
+  validFrom: z.string(),
+  credentialSubject: z.object({
+    id: z.string(),
+    type: z.array(z.string()),
+    /** The learner's name as on the certificate. */
+    identifier: z.array(
+      z.object({
+        type: z.literal('IdentityObject'),
+        identityType: z.string(),
+        hashed: z.boolean(),
+        identityHash: z.string(),
+      }),
+    ),
+    achievement: z.object({
+      id: z.string(),
+      type: z.array(z.string()),
+      name: z.string(),
+      description: z.string(),
+      criteria: z.object({ narrative: z.string() }),
+    }),
+  }),
+  credentialStatus: z.object({
+    id: z.string(),
+    type: z.literal('BitstringStatusListEntry'),
+    statusPurpose: z.literal('revocation'),
+    /** A base-10 integer as a string, as the Bitstring Status List asks. */
+    statusListIndex: z.string(),
+    statusListCredential: z.string(),
+  }),
+});
+export type OpenBadgeCredential = z.infer<typeof openBadgeCredential>;
+
+/**
+ * `GET /certificates/{code}/credential` (the owner only): the signed credential (compact VC-JWT, what a verifier
+ * or a wallet takes) and the credential it carries, readable.
+ */
+export const certificateCredential = z.object({
+  jwt: z.string(),
+  credential: openBadgeCredential,
+});
+export type CertificateCredential = z.infer<typeof certificateCredential>;
+
+/** `GET /certificates/jwks.json` (public): every key that ever signed a credential. */
+export const credentialKeySet = z.object({
+  keys: z.array(z.record(z.string(), z.string())),
+});
+export const credentialStatusListParams = z.object({ list: z.coerce.number().int().min(1).max(1_000_000) });
+export const credentialKeyParams = z.object({ kid: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/) });
+
+/** The baked badge: a PNG whose `openbadgecredential` iTXt chunk holds the compact JWT. */
+export const CREDENTIAL_BADGE_TYPE = 'image/png';
+export const credentialFilename = (code: string) => `certificate-${code}.credential.json`;
+export const badgeFilename = (code: string) => `certificate-${code}.badge.png`;
+export const certificateCredentialPath = (code: string) => `/certificates/${code}/credential`;
+export const certificateBadgePath = (code: string) => `/certificates/${code}/badge.png`;

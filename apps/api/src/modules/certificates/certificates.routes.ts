@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inlineDisposition } from '../documents/documents.routes.js';
 import type { CertificatesService } from './certificates.service.js';
+import { credentialsRoutes } from './credentials.routes.js';
 import type { EvaluationsService } from './evaluations.service.js';
 
 export const certificatesRoutes: FastifyPluginAsyncZod<{
@@ -128,4 +129,5 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     },
     (r) => certificates.verify(r.params.code),
   );
+  await app.register(credentialsRoutes, { certificates });
 };

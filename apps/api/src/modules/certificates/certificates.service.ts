@@ -1,4 +1,5 @@
 import {
+  badgeFilename,
   CERTIFICATE_PDF_TYPE,
   certificateFilename,
   certificatePagePath,
@@ -20,19 +21,26 @@ import { certificateCode, nameOnCertificate } from './certificate-code.js';
 import { renderCertificatePdf, thaiDate } from './certificate-pdf.js';
 import * as repo from './certificates.repo.js';
 import { courseCompletion } from './completion.repo.js';
+import { CredentialsService } from './credentials.service.js';
 
 const notCompleted = () => new AppError('COURSE_NOT_COMPLETED', 409, 'The course is not completed yet');
+const revoked = () => new AppError('CERTIFICATE_REVOKED', 403, 'This certificate was revoked');
 
 /** Documents being made in this process, per storage: simultaneous first downloads make one PDF. */
 const makingIn = new WeakMap<Storage, Map<string, Promise<Buffer>>>();
 
 /** Completion, certificates and their PDF (PRODUCT.md section 6). */
 export class CertificatesService {
+  /** The certificates as signed Open Badges credentials, their keys and revocation list. */
+  readonly credentials: CredentialsService;
+
   constructor(
     private readonly app: FastifyInstance,
     private readonly courses: CoursesService,
     private readonly assessments: AssessmentsService,
-  ) {}
+  ) {
+    this.credentials = new CredentialsService({ db: app.db, config: app.config, log: app.log });
+  }
   private get db() {
     return this.app.db;
   }
@@ -130,8 +138,32 @@ export class CertificatesService {
       }
       if (!cert) throw new Error('certificate not issued');
     }
-    if (cert.revokedAt) throw new AppError('CERTIFICATE_REVOKED', 403, 'This certificate was revoked');
+    if (cert.revokedAt) throw revoked();
+    // Signed as it is issued (and, for a certificate issued before credentials, on its next download).
+    if (!cert.credentialJwt) await this.credentials.ensure(cert);
     return { cert, course };
+  }
+
+  /**
+   * The caller's own certificate by its code, not revoked: anyone else's, like an unknown code, is not found.
+   * A revoked one is refused as its PDF is (403 CERTIFICATE_REVOKED).
+   */
+  private async own(userId: string, code: string) {
+    const found = await repo.certificateByCode(this.db, code);
+    if (!found || found.certificate.userId !== userId) throw notFound('Certificate');
+    if (found.certificate.revokedAt) throw revoked();
+    return found.certificate;
+  }
+
+  /** `GET /certificates/{code}/credential`: my certificate's signed Open Badges credential. */
+  async credential(userId: string, code: string) {
+    return this.credentials.ensure(await this.own(userId, code));
+  }
+
+  /** `GET /certificates/{code}/badge.png`: my certificate's badge, the credential baked in. */
+  async badge(userId: string, code: string) {
+    const cert = await this.own(userId, code);
+    return { png: await this.credentials.badge(cert), filename: badgeFilename(cert.code) };
   }
 
   /** The stored PDF of a certificate and its storage key, made and stored on first need. */
@@ -216,6 +248,7 @@ export class CertificatesService {
       courseSlug: found.courseSlug,
       issuedAt: c.issuedAt.toISOString(),
       revokedAt: c.revokedAt ? c.revokedAt.toISOString() : null,
+      credential: await this.credentials.check(c),
     };
   }
 
