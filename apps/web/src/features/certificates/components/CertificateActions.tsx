@@ -7,10 +7,14 @@ import { useI18n } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useEmailCertificate } from '../api/email-certificate';
 import { copyText, linkedInAddUrl, verifyUrlOf } from '../lib/share';
+import { CredentialDownloads } from './CredentialDownloads';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** What a learner does with a certificate: download, e-mail, share the verification link, add to LinkedIn. */
+/**
+ * What a learner does with a certificate: download, e-mail, share the verification link, add to LinkedIn, and take
+ * it as a signed Open Badges credential (JSON or PNG badge).
+ */
 export function CertificateActions({ certificate, pdfUrl }: { certificate: Certificate; pdfUrl: string }) {
   const { t } = useI18n();
   const toast = useToast();
@@ -62,6 +66,7 @@ export function CertificateActions({ certificate, pdfUrl }: { certificate: Certi
           />
         </label>
       )}
+      <CredentialDownloads code={certificate.code} />
     </div>
   );
 }

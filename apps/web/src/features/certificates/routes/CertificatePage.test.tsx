@@ -59,6 +59,16 @@ describe('CertificatePage with a certificate', () => {
     expect(calls.every((c) => c.auth === 'Bearer access-1')).toBe(true);
   });
 
+  it('offers the certificate as a digital credential beside the PDF, asking for nothing until chosen', async () => {
+    const calls = stubApi(issued);
+    show();
+    await screen.findByRole('link', { name: 'ดาวน์โหลด PDF' });
+    expect(screen.getByRole('heading', { name: 'ใบรับรองดิจิทัล (Open Badges 3.0)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ดาวน์โหลดใบรับรองดิจิทัล (JSON)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ดาวน์โหลดเหรียญตรา (PNG)' })).toBeTruthy();
+    expect(calls.some((c) => c.path.startsWith('/certificates/'))).toBe(false);
+  });
+
   it('links to LinkedIn with the course, organisation, issue month, verification link and code, in a new tab', async () => {
     stubApi(issued);
     show();

@@ -12,6 +12,12 @@ const verification = {
   courseSlug: 'stocks',
   issuedAt: '2025-03-15T05:00:00.000Z',
   revokedAt: null,
+  credential: {
+    signature: 'verified',
+    keyId: 'https://rianroo.example/api/certificates/jwks.json#k1',
+    statusListIndex: 4242,
+    statusListCredential: 'https://rianroo.example/api/certificates/status/1',
+  },
 };
 const route = `GET /certificates/verify/${certificate.code}`;
 const show = (code = certificate.code) =>
@@ -42,6 +48,44 @@ describe('VerifyCertificatePage', () => {
     ]);
   });
 
+  it('says the digital signature verified, with the public keys and the revocation list to check it again', async () => {
+    stubApi({ [route]: () => json(verification) });
+    show();
+    const signature = await screen.findByText('ลายเซ็นดิจิทัลถูกต้อง');
+    expect(signature.closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'กุญแจสาธารณะ (JWKS)' }).getAttribute('href')).toBe(
+      '/api/certificates/jwks.json',
+    );
+    expect(screen.getByRole('link', { name: 'รายการเพิกถอน (ลำดับที่ 4242)' }).getAttribute('href')).toBe(
+      'https://rianroo.example/api/certificates/status/1',
+    );
+  });
+
+  it('says so when the signature does not verify, or when there is no digital credential', async () => {
+    const answers = [
+      () => json({ ...verification, credential: { ...verification.credential, signature: 'invalid' } }),
+      () =>
+        json({
+          ...verification,
+          credential: {
+            signature: 'unavailable',
+            keyId: null,
+            statusListIndex: null,
+            statusListCredential: null,
+          },
+        }),
+    ];
+    stubApi({ [route]: answers[0]! });
+    const first = show();
+    expect(await screen.findByText('ลายเซ็นดิจิทัลไม่ถูกต้อง')).toBeTruthy();
+    expect(screen.queryByText('ลายเซ็นดิจิทัลถูกต้อง')).toBeNull();
+    first.unmount();
+    stubApi({ [route]: answers[1]! });
+    show();
+    expect(await screen.findByText('ใบประกาศนี้ไม่มีใบรับรองดิจิทัล')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'กุญแจสาธารณะ (JWKS)' })).toBeNull();
+  });
+
   it('marks a revoked certificate with the date it was revoked', async () => {
     stubApi({
       [route]: () => json({ ...verification, status: 'revoked', revokedAt: '2025-04-01T05:00:00.000Z' }),
@@ -68,5 +112,6 @@ describe('VerifyCertificatePage', () => {
     show();
     expect(await screen.findByText('This certificate is valid')).toBeTruthy();
     expect(screen.getByText('15 March 2025')).toBeTruthy();
+    expect(screen.getByText('Digital signature verified')).toBeTruthy();
   });
 });

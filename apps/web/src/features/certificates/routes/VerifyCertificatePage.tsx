@@ -8,6 +8,7 @@ import { useI18n } from '../../../lib/i18n';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { isUnknownCode, useVerifyCertificate } from '../api/verify-certificate';
 import { LoadError, PageColumn } from '../components/PageParts';
+import { SignatureStatus } from '../components/SignatureStatus';
 
 const CHECK = 'M5 12.5l4.5 4.5L19 7.5';
 const CROSS = 'M6 6l12 12M18 6L6 18';
@@ -66,6 +67,7 @@ function Verified({ cert }: { cert: CertificateVerification }) {
           }
         />
       )}
+      <SignatureStatus check={cert.credential} />
       <dl className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-5 shadow-sm">
         <Row label={t('cert.verify.learner')}>{cert.learnerName}</Row>
         <Row label={t('cert.verify.course')}>
