@@ -197,3 +197,54 @@ describe('course funnel', () => {
     expect(list.some((c: { id: string }) => c.id === cat.draft)).toBe(false);
   });
 });
+
+describe('saves cut by the watch-time budget (issue 30)', () => {
+  it("lists a course's learners whose saves were cut, the most seconds first; only to administrators", async () => {
+    const save = (token: string, ranges: [number, number][]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/on-going-episode',
+        headers: bearer(token),
+        payload: {
+          course_id: cat.free,
+          episode_id: cat.freeEpisodes[0]!.id,
+          last_second: ranges.at(-1)![1],
+          playedRanges: ranges,
+        },
+      });
+    // Budgets whose clock is stopped (the refill an hour ahead): 10 s and 0 s.
+    const stopped = (userId: string, tokens: number) =>
+      t.db.execute(
+        sql`insert into watch_budgets (user_id, tokens, at) values (${userId}, ${tokens}, now() + interval '1 hour')`,
+      );
+    const [few, none, honest] = [await register(t.app), await register(t.app), await register(t.app)];
+    await stopped(few.user.id, 10);
+    await stopped(none.user.id, 0);
+    expect((await save(few.access_token, [[0, 30]])).statusCode).toBe(200); // 20 s cut
+    expect((await save(none.access_token, [[0, 15]])).statusCode).toBe(200); // 15 s cut
+    expect((await save(none.access_token, [[15, 40]])).statusCode).toBe(200); // 25 s more
+    expect((await save(honest.access_token, [[0, 10]])).statusCode).toBe(200); // within its 60 s
+    const res = await get(`/api/admin/analytics/courses/${cat.free}/budget-cuts`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ courseId: cat.free, title: expect.any(String) });
+    expect(
+      res
+        .json()
+        .learners.map((l: { userId: string; savesCut: number; secondsCut: number }) => [
+          l.userId,
+          l.savesCut,
+          l.secondsCut,
+        ]),
+    ).toEqual([
+      [none.user.id, 2, 40],
+      [few.user.id, 1, 20],
+    ]);
+    expect(res.json().learners[0]).toMatchObject({ email: none.email, name: 'ทดสอบ ระบบ' });
+    expect((await get(`/api/admin/analytics/courses/${cat.paid}/budget-cuts`)).json().learners).toEqual([]);
+    expect((await get(`/api/admin/analytics/courses/${uuidv7()}/budget-cuts`)).statusCode).toBe(404);
+    expect(
+      (await get(`/api/admin/analytics/courses/${cat.free}/budget-cuts`, bearer(few.access_token)))
+        .statusCode,
+    ).toBe(403);
+  });
+});

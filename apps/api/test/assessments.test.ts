@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAssessment, MIXED, seedCatalogue, subscribe } from './courses-fixture.js';
+import { addAssessment, MIXED, seedCatalogue, subscribe, watchThrough } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -59,10 +59,7 @@ const submit = (h: Record<string, string>, assessmentId: string, extra: object =
   call(h, 'POST', '/assessment-result', { assessmentId, ...extra });
 /** Watches every non-teaser episode of the paid course to the end: its post-test opens. */
 const watchPaidEpisodes = async (h: Record<string, string>) => {
-  for (const e of cat.paidEpisodes.slice(1)) {
-    const body = { course_id: cat.paid, episode_id: e.id, last_second: 99, episodeCompletionPercentage: 100 };
-    expect((await call(h, 'POST', '/users/on-going-episode', body)).statusCode).toBe(200);
-  }
+  expect((await watchThrough(t, h, cat.paid, cat.paidEpisodes.slice(1))).statusCode).toBe(200);
 };
 const rightAnswers = (a: Made) => a.questions.map((q) => ({ questionId: q.id, choiceIds: q.right }));
 
@@ -407,10 +404,7 @@ describe('a published test without a live question (assessment_live)', () => {
       expect((await submit(m.h, id)).statusCode).toBe(404);
     }
 
-    for (const e of c.paidEpisodes.slice(1)) {
-      const body = { course_id: c.paid, episode_id: e.id, last_second: 99, episodeCompletionPercentage: 100 };
-      expect((await call(m.h, 'POST', '/users/on-going-episode', body)).statusCode).toBe(200);
-    }
+    expect((await watchThrough(t, m.h, c.paid, c.paidEpisodes.slice(1))).statusCode).toBe(200);
     const done = (await call(m.h, 'GET', `/course/${c.paid}/completion`)).json();
     expect(done).toMatchObject({ completed: true, postTest: null });
     // Nor does it stand in the way of the certificate.

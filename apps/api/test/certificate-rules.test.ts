@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as CertificateCode from '../src/modules/certificates/certificate-code.js';
-import { addAssessment, seedCatalogue, subscribe } from './courses-fixture.js';
+import { addAssessment, seedCatalogue, subscribe, watchThrough } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
 /**
@@ -40,11 +40,8 @@ async function learner() {
   const u = await register(t.app);
   return { id: u.user.id, h: bearer(u.access_token) };
 }
-async function watchAll(h: H, courseId: string, episodes: { id: string }[]) {
-  for (const e of episodes) {
-    const body = { course_id: courseId, episode_id: e.id, last_second: 10, episodeCompletionPercentage: 100 };
-    expect((await call(h, 'POST', '/users/on-going-episode', body)).statusCode).toBe(200);
-  }
+async function watchAll(h: H, courseId: string, episodes: { id: string; durationSeconds: number }[]) {
+  expect((await watchThrough(t, h, courseId, episodes)).statusCode).toBe(200);
 }
 const settings = (courseId: string, enabled: boolean, requiresEvaluation: boolean) =>
   t.db.$client.query(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationQuestions } from '../src/db/schema.js';
 import { uuidv7 } from '../src/lib/ids.js';
 import { adminUser } from './admin-fixture.js';
-import { addAssessment, MIXED, seedCatalogue, subscribe } from './courses-fixture.js';
+import { addAssessment, MIXED, seedCatalogue, subscribe, watchThrough } from './courses-fixture.js';
 import { bearer, createTestApp, device, PASSWORD, register, type TestApp } from './helpers.js';
 import { startSmtpPeer } from './smtp-peer.js';
 
@@ -59,13 +59,9 @@ afterAll(async () => {
 type H = Record<string, string>;
 const call = (h: H, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: h, ...(payload ? { payload } : {}) });
-const watch = (h: H, courseId: string, episodeId: string) =>
-  call(h, 'POST', '/users/on-going-episode', {
-    course_id: courseId,
-    episode_id: episodeId,
-    last_second: 10,
-    episodeCompletionPercentage: 100,
-  });
+/** Plays an episode to its end, as the player does (its played ranges, the watch-time budget's clock moved on). */
+const watch = (h: H, courseId: string, episode: { id: string; durationSeconds: number }) =>
+  watchThrough(t, h, courseId, [episode]);
 const passPostTest = async (h: H) => {
   await call(h, 'POST', '/assessment-response', { assessmentId: post.id, answers: [] });
   const answers = post.questions.map((q) => ({ questionId: q.id, choiceIds: q.right }));
@@ -89,7 +85,7 @@ async function learner(firstName = 'สมหญิง', lastName = 'ตั้�
 /** A learner who completed the paid course (every non-teaser episode, the post-test) and evaluated it. */
 async function graduate(firstName?: string) {
   const u = await learner(firstName);
-  for (const e of cat.paidEpisodes.slice(1)) await watch(u.h, cat.paid, e.id);
+  for (const e of cat.paidEpisodes.slice(1)) await watch(u.h, cat.paid, e);
   await passPostTest(u.h);
   expect((await call(u.h, 'POST', '/course-evaluation', evaluation(cat.paid))).statusCode).toBe(201);
   return u;
@@ -127,9 +123,9 @@ describe('completion', () => {
       episodesDone: false,
       completed: false,
     });
-    for (const e of cat.paidEpisodes.slice(1, 3)) await watch(u.h, cat.paid, e.id);
+    for (const e of cat.paidEpisodes.slice(1, 3)) await watch(u.h, cat.paid, e);
     expect((await status()).episodesDone).toBe(false);
-    await watch(u.h, cat.paid, cat.paidEpisodes[3]!.id);
+    await watch(u.h, cat.paid, cat.paidEpisodes[3]!);
     expect(await status()).toMatchObject({ episodesWatched: 3, episodesDone: true, completed: false });
     // The post-test failed, then passed.
     await call(u.h, 'POST', '/assessment-response', { assessmentId: post.id, answers: [] });
@@ -146,7 +142,7 @@ describe('completion', () => {
     expect(done.completedAt).not.toBeNull();
     expect(done.postTest.passed).toBe(true);
     // The free course has no post-test: its episodes are enough.
-    for (const e of cat.freeEpisodes) await watch(u.h, cat.free, e.id);
+    for (const e of cat.freeEpisodes) await watch(u.h, cat.free, e);
     expect((await call(u.h, 'GET', `/course/${cat.free}/completion`)).json()).toMatchObject({
       completed: true,
       postTest: null,
@@ -169,7 +165,7 @@ describe('course evaluation', () => {
     const early = await call(u.h, 'POST', '/course-evaluation', evaluation(cat.paid));
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('COURSE_NOT_COMPLETED');
-    for (const e of cat.paidEpisodes.slice(1)) await watch(u.h, cat.paid, e.id);
+    for (const e of cat.paidEpisodes.slice(1)) await watch(u.h, cat.paid, e);
     await passPostTest(u.h);
     const missing = await call(u.h, 'POST', '/course-evaluation', {
       courseId: cat.paid,
@@ -247,7 +243,7 @@ describe('certificates', () => {
     const early = await call(u.h, 'GET', `/media/get-certificate/${cat.paid}`);
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('COURSE_NOT_COMPLETED');
-    for (const e of cat.paidEpisodes.slice(1)) await watch(u.h, cat.paid, e.id);
+    for (const e of cat.paidEpisodes.slice(1)) await watch(u.h, cat.paid, e);
     await passPostTest(u.h);
     const unevaluated = await call(u.h, 'GET', `/media/get-certificate/${cat.paid}`);
     expect(unevaluated.json().code).toBe('EVALUATION_REQUIRED');
@@ -354,7 +350,7 @@ describe('evaluation questions changing while learners submit', () => {
     await t.db.$client.query(`update users set role = 'admin' where id = $1`, [a.user.id]);
     const u = await register(t.app, {}, '10.15.1.2');
     const h = bearer(u.access_token);
-    for (const e of cat.freeEpisodes) expect((await watch(h, cat.free, e.id)).statusCode).toBe(200);
+    for (const e of cat.freeEpisodes) expect((await watch(h, cat.free, e)).statusCode).toBe(200);
     const x = uuidv7();
     await t.db.insert(evaluationQuestions).values({
       id: x,
@@ -417,7 +413,7 @@ describe('evaluation questions changing while learners submit', () => {
     await t.db.$client.query(`update users set role = 'admin' where id = $1`, [a.user.id]);
     const u = await register(t.app, {}, '10.15.1.3');
     const h = bearer(u.access_token);
-    for (const e of cat.freeEpisodes) expect((await watch(h, cat.free, e.id)).statusCode).toBe(200);
+    for (const e of cat.freeEpisodes) expect((await watch(h, cat.free, e)).statusCode).toBe(200);
     const gone = uuidv7();
     await t.db.insert(evaluationQuestions).values({
       id: gone,
@@ -450,7 +446,7 @@ describe('evaluation questions changing while learners submit', () => {
       Array.from({ length: 12 }, async (_, i) => {
         const u = await register(t.app, {}, `10.15.0.${i + 1}`);
         const h = bearer(u.access_token);
-        for (const e of cat.freeEpisodes) expect((await watch(h, cat.free, e.id)).statusCode).toBe(200);
+        for (const e of cat.freeEpisodes) expect((await watch(h, cat.free, e)).statusCode).toBe(200);
         expect((await call(h, 'GET', `/course/${cat.free}/completion`)).json().completed).toBe(true);
         return { id: u.user.id, h };
       }),
@@ -514,21 +510,7 @@ describe('a certificate issued before its course is taken back to draft', () => 
   it("stays its owner's: downloaded and e-mailed as before, while the course is not published", async () => {
     const u = await register(t.app);
     const h = bearer(u.access_token);
-    for (const e of cat.freeEpisodes) {
-      const body = {
-        course_id: cat.free,
-        episode_id: e.id,
-        last_second: 10,
-        episodeCompletionPercentage: 100,
-      };
-      const saved = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/on-going-episode',
-        headers: h,
-        payload: body,
-      });
-      expect(saved.statusCode).toBe(200);
-    }
+    expect((await watchThrough(t, h, cat.free, cat.freeEpisodes)).statusCode).toBe(200);
     const get = () => t.app.inject({ url: `/api/media/get-certificate/${cat.free}`, headers: h });
     expect((await get()).statusCode).toBe(200);
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   assessmentChoices,
   assessmentQuestions,
@@ -138,3 +139,38 @@ export const MIXED: Q[] = [
   { kind: 'multiple', points: 2, choices: [true, true, false, false] },
   { kind: 'true_false', choices: [true, false] },
 ];
+
+/** The learner of a bearer header (the access token's subject). */
+const learnerOf = (headers: Record<string, string>) =>
+  JSON.parse(Buffer.from(headers.authorization!.split('.')[1]!, 'base64url').toString()).sub as string;
+
+/**
+ * Plays episodes through to their ends through the API as the player does (its played ranges, in saves of at
+ * most the watch-time budget's 60 s of slack), letting the learner's budget refill before each save by moving
+ * its clock back: the wall time a real learner would spend (decision 015). Answers the last save's answer.
+ */
+export async function watchThrough(
+  t: TestApp,
+  headers: Record<string, string>,
+  courseId: string,
+  episodes: { id: string; durationSeconds: number }[],
+) {
+  const userId = learnerOf(headers);
+  let last: { statusCode: number; json: () => Record<string, unknown> } | undefined;
+  for (const e of episodes) {
+    for (let from = 0; from < e.durationSeconds; from += 60) {
+      const to = Math.min(e.durationSeconds, from + 60);
+      await t.db.execute(
+        sql`update watch_budgets set at = least(at, now()) - interval '1 minute' where user_id = ${userId}`,
+      );
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/on-going-episode',
+        headers,
+        payload: { course_id: courseId, episode_id: e.id, last_second: to, playedRanges: [[from, to]] },
+      });
+      if (last.statusCode !== 200) return last;
+    }
+  }
+  return last!;
+}

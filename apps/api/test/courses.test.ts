@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue, subscribe } from './courses-fixture.js';
+import { seedCatalogue, subscribe, watchThrough } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -135,15 +135,24 @@ describe('progress (PRODUCT.md section 5)', () => {
 
   it('loses nothing when two tabs save at once', async () => {
     const u = await register(t.app);
-    const [, e] = cat.freeEpisodes;
-    const results = await Promise.all([
-      save(u.access_token, cat.free, e!.id, 30, 70),
-      save(u.access_token, cat.free, e!.id, 10, 20),
-      save(u.access_token, cat.free, e!.id, 45, 95),
-    ]);
+    const [, e] = cat.freeEpisodes; // 50 s
+    const tab = (from: number, to: number, pct: number) =>
+      post(
+        '/api/users/on-going-episode',
+        {
+          course_id: cat.free,
+          episode_id: e!.id,
+          last_second: to,
+          episodeCompletionPercentage: pct,
+          playedRanges: [[from, to]],
+        },
+        u.access_token,
+      );
+    const results = await Promise.all([tab(15, 30, 60), tab(0, 15, 30), tab(30, 46, 95)]);
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const [row] = (await get(`/api/users/on-going-episode?course=${cat.free}`, u.access_token)).json();
-    expect(row.episodeCompletionPercentage).toBe(95);
+    // Every tab's seconds are in: 46 of 50 s, 92% (under the 95% claimed).
+    expect(row.episodeCompletionPercentage).toBe(92);
     expect(row.watched).toBe(true);
   });
 
@@ -186,13 +195,24 @@ describe('progress (PRODUCT.md section 5)', () => {
     const u = await register(t.app);
     await subscribe(t, u.user.id);
     const [, a, b] = cat.paidEpisodes;
-    await save(u.access_token, cat.paid, a!.id, 100, 12); // jumped to the end
+    // Jumped to the end: the player says nothing was played (an empty list of ranges).
+    await post(
+      '/api/users/on-going-episode',
+      {
+        course_id: cat.paid,
+        episode_id: a!.id,
+        last_second: 100,
+        episodeCompletionPercentage: 100,
+        playedRanges: [],
+      },
+      u.access_token,
+    );
     expect(
       (
         await post('/api/users/watched-episode', { course_id: cat.paid, episode_id: a!.id }, u.access_token)
       ).json(),
     ).toEqual({ watched: false });
-    await save(u.access_token, cat.paid, b!.id, 100, 91);
+    await watchThrough(t, { authorization: `Bearer ${u.access_token}` }, cat.paid, [b!]);
     expect(
       (
         await post('/api/users/watched-episode', { course_id: cat.paid, episode_id: b!.id }, u.access_token)
@@ -214,8 +234,7 @@ describe('progress (PRODUCT.md section 5)', () => {
     const u = await register(t.app);
     await subscribe(t, u.user.id);
     const [teaser, a] = cat.paidEpisodes;
-    await save(u.access_token, cat.paid, teaser!.id, 60, 100);
-    await save(u.access_token, cat.paid, a!.id, 100, 95);
+    await watchThrough(t, { authorization: `Bearer ${u.access_token}` }, cat.paid, [teaser!, a!]);
     const w = (await get(`/api/users/watched-episode?course=${cat.paid}`, u.access_token)).json();
     expect(w.watchedEpisode).toEqual([a!.id]);
     expect(w.watchedEpisodeIncludeTeaser.sort()).toEqual([teaser!.id, a!.id].sort());
@@ -233,7 +252,7 @@ describe('progress (PRODUCT.md section 5)', () => {
     const u = await register(t.app);
     await subscribe(t, u.user.id);
     const [, a, b, c] = cat.paidEpisodes;
-    for (const e of [a, b, c]) await save(u.access_token, cat.paid, e!.id, 100, 100);
+    await watchThrough(t, { authorization: `Bearer ${u.access_token}` }, cat.paid, [a!, b!, c!]);
     // The author hides the last one watched (the console offers hiding instead of removing).
     await t.db.execute(sql`update episodes set published = false where id = ${c!.id}`);
     try {
@@ -287,7 +306,8 @@ describe('progress (PRODUCT.md section 5)', () => {
     await save(u.access_token, cat.free, e1!.id, 10, 20);
     expect(await firstWatched()).toEqual(recorded);
     await save(u.access_token, cat.paid, cat.paidEpisodes[0]!.id, 5, 10);
-    await save(u.access_token, cat.free, e2!.id, 7, 95);
+    await watchThrough(t, { authorization: `Bearer ${u.access_token}` }, cat.free, [e2!]);
+    await save(u.access_token, cat.free, e2!.id, 7, 95); // back to 7 s: nothing new played
     const last = (await get('/api/users/last-watched-episode', u.access_token)).json();
     expect(last).toMatchObject({ course: { id: cat.free }, episode: { id: e2!.id }, last_second: 7 });
     // A course taken down is passed over: the latest activity in a published course answers.

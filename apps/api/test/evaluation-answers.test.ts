@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationQuestions } from '../src/db/schema.js';
 import { uuidv7 } from '../src/lib/ids.js';
-import { seedCatalogue } from './courses-fixture.js';
+import { seedCatalogue, watchThrough } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
 /*
@@ -55,15 +55,7 @@ let ip = 10;
 async function graduate() {
   const u = await register(t.app, {}, `10.77.0.${ip++}`);
   const h = bearer(u.access_token);
-  for (const e of cat.freeEpisodes) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/on-going-episode',
-      headers: h,
-      payload: { course_id: cat.free, episode_id: e.id, last_second: 50, episodeCompletionPercentage: 100 },
-    });
-    expect(res.statusCode).toBe(200);
-  }
+  expect((await watchThrough(t, h, cat.free, cat.freeEpisodes)).statusCode).toBe(200);
   return { ...u, h };
 }
 const evaluate = (h: Record<string, string>, answers: object[]) =>

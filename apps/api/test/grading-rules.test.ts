@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addAssessment, seedCatalogue } from './courses-fixture.js';
+import { addAssessment, seedCatalogue, watchThrough } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
 /**
@@ -163,10 +163,7 @@ describe('grading rules', () => {
       code: 'PREREQUISITE_NOT_MET',
       message: 'The post-test opens once every episode of the course is watched',
     });
-    for (const e of c.freeEpisodes) {
-      const body = { course_id: c.free, episode_id: e.id, last_second: 49, episodeCompletionPercentage: 100 };
-      expect((await call(m.h, 'POST', '/users/on-going-episode', body)).statusCode).toBe(200);
-    }
+    expect((await watchThrough(t, m.h, c.free, c.freeEpisodes)).statusCode).toBe(200);
     expect((await start(m.h, post.id)).statusCode).toBe(200);
   });
 
@@ -174,10 +171,7 @@ describe('grading rules', () => {
     const c = await seedCatalogue(t);
     const post = await addAssessment(t, { courseId: c.free, kind: 'post_test' }, [ONE_POINT]);
     const m = await learner();
-    for (const e of c.freeEpisodes) {
-      const body = { course_id: c.free, episode_id: e.id, last_second: 49, episodeCompletionPercentage: 100 };
-      expect((await call(m.h, 'POST', '/users/on-going-episode', body)).statusCode).toBe(200);
-    }
+    expect((await watchThrough(t, m.h, c.free, c.freeEpisodes)).statusCode).toBe(200);
     expect((await start(m.h, post.id)).statusCode).toBe(200);
     await t.db.$client.query(
       `insert into episodes (id, course_id, sort, title, duration_seconds) values (gen_random_uuid(), $1, 3, 'ตอนใหม่', 60)`,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodeProgress, organizationCourses, organizations, users } from '../src/db/schema.js';
 import { uuidv7 } from '../src/lib/ids.js';
-import { seedCatalogue } from './courses-fixture.js';
+import { seedCatalogue, watchThrough } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -110,7 +110,7 @@ describe('library lists', () => {
     const b = await register(t.app);
     await save(b.access_token, cat.free, cat.freeEpisodes[0]!.id, 100);
     await save(b.access_token, cat.paid, cat.paidEpisodes[0]!.id, 100);
-    await save(a.access_token, cat.free, cat.freeEpisodes[0]!.id, 95);
+    await watchThrough(t, bearer(a.access_token), cat.free, [cat.freeEpisodes[0]!]);
     const res = (
       await get(`/api/users/my-recommended-course?userId=${a.user.id}&courseId=${cat.free}`, a.access_token)
     ).json();

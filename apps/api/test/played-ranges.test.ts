@@ -6,8 +6,9 @@ import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
 /*
  * The server learns what was played (issue 15): the union of the ranges per learner and episode, the
- * completion from it, and the plausibility cap (2x the wall time since the previous save, plus 10 s).
- * The clock is the database's: a test lets time pass by moving the previous save back.
+ * completion from it, and the watch-time budget (issue 30: per learner, across episodes, 2 s of video a second
+ * of wall time plus 60 s of slack). The clock is the database's: a test lets time pass by moving the budget's
+ * last refill (and the previous save) back, or stops it by putting the refill in the future.
  */
 let t: TestApp;
 let cat: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -19,8 +20,10 @@ afterAll(() => t.close());
 
 type Ranges = [number, number][];
 /** A learner on the free course (episodes of 50 s), with helpers to save and read back. */
+let learners = 0;
 async function learner() {
-  const u = await register(t.app);
+  // Each from an address of its own: sign-ups are limited per address.
+  const u = await register(t.app, {}, `10.30.${Math.floor(learners / 200)}.${learners++ % 200}`);
   const h = bearer(u.access_token);
   const episode = cat.freeEpisodes[0]!.id;
   const save = (body: { last_second?: number; pct?: number; ranges?: Ranges; episode?: string }) =>
@@ -36,17 +39,44 @@ async function learner() {
         ...(body.ranges ? { playedRanges: body.ranges } : {}),
       },
     });
-  /** The previous save happened `seconds` earlier (the wall time between saves). */
-  const later = (seconds: number, ep = episode) =>
-    t.db.execute(sql`update episode_progress set updated_at = updated_at - make_interval(secs => ${seconds})
-                     where user_id = ${u.user.id} and episode_id = ${ep}`);
+  /** The previous save happened `seconds` earlier (the wall time between saves): the budget refilled meanwhile. */
+  const later = async (seconds: number, ep = episode) => {
+    await t.db
+      .execute(sql`update episode_progress set updated_at = updated_at - make_interval(secs => ${seconds})
+                           where user_id = ${u.user.id} and episode_id = ${ep}`);
+    await t.db.execute(sql`update watch_budgets set at = at - make_interval(secs => ${seconds})
+                           where user_id = ${u.user.id}`);
+  };
+  /**
+   * Sets the learner's budget: `tokens` seconds, last refilled `secondsAgo` ago; a negative `secondsAgo` puts the
+   * refill in the future, which stops the budget's clock until then (nothing refills while the test runs).
+   */
+  const budget = (tokens: number, secondsAgo: number) =>
+    t.db.execute(sql`insert into watch_budgets (user_id, tokens, at)
+                     values (${u.user.id}, ${tokens}, now() - make_interval(secs => ${secondsAgo}))
+                     on conflict (user_id) do update set tokens = excluded.tokens, at = excluded.at`);
+  const stopped = (tokens: number) => budget(tokens, -3600);
+  /** The learner's played seconds in all, across episodes. */
+  const total = async () =>
+    (
+      await t.db.execute<{ n: number }>(
+        sql`select coalesce(sum(upper(r) - lower(r)), 0)::int as n
+            from episode_progress p cross join lateral unnest(p.played) r where p.user_id = ${u.user.id}`,
+      )
+    ).rows[0]!.n;
+  const cuts = async () =>
+    (
+      await t.db.execute<{ saves_cut: number; seconds_cut: number }>(
+        sql`select saves_cut, seconds_cut from progress_cuts where user_id = ${u.user.id} and course_id = ${cat.free}`,
+      )
+    ).rows;
   const played = async (ep = episode) =>
     (
       await t.db.execute<{ played: string }>(
         sql`select played::text from episode_progress where user_id = ${u.user.id} and episode_id = ${ep}`,
       )
     ).rows[0]?.played;
-  return { u, h, episode, save, later, played };
+  return { u, h, episode, save, later, played, budget, stopped, total, cuts };
 }
 
 describe('played ranges: the union and the completion from it', () => {
@@ -131,21 +161,27 @@ describe('played ranges: the union and the completion from it', () => {
   });
 });
 
-describe('the plausibility cap', () => {
-  it('a save adds at most 2x the wall time since the previous save plus 10 s, the earliest seconds first', async () => {
+describe('the watch-time budget: per learner, across episodes, 2x the wall time plus 60 s', () => {
+  it('a new learner has 60 s of slack; then 2 s of video per second of wall time, the earliest seconds first', async () => {
     const l = await learner();
-    // No previous save: 10 s of slack only.
+    const [, second] = cat.freeEpisodes;
     const first = await l.save({ ranges: [[0, 50]], pct: 100, last_second: 50 });
-    expect(first.json()).toMatchObject({ episodeCompletionPercentage: 20, watched: false });
-    expect(await l.played()).toBe('{[0,10)}');
-    await l.later(5); // 2 x 5 + 10 = 20 new seconds at most
-    await l.save({ ranges: [[0, 50]], last_second: 50 });
-    expect(await l.played()).toBe('{[0,30)}');
+    expect(first.json()).toMatchObject({ episodeCompletionPercentage: 100, watched: true });
+    // 10 s of slack left: the earliest 10 s of the next episode, nothing more however often it is sent.
+    await l.save({ episode: second!.id, ranges: [[0, 50]], last_second: 50 });
+    expect(await l.played(second!.id)).toBe('{[0,10)}');
+    await l.stopped(0);
+    await l.save({ episode: second!.id, ranges: [[0, 50]], last_second: 50 });
+    expect(await l.played(second!.id)).toBe('{[0,10)}');
+    await l.budget(0, 5); // 5 s of wall time: 10 s of video
+    await l.save({ episode: second!.id, ranges: [[0, 50]], last_second: 50 });
+    expect(await l.played(second!.id)).toBe('{[0,20)}');
   });
 
-  it('when several ranges exceed the allowance, the earliest are taken whole and the next one cut', async () => {
+  it('when several ranges exceed the budget, the earliest are taken whole and the next one cut', async () => {
     const l = await learner();
-    // 10 s of slack: 5 s of [0, 5), then 5 s of [10, 30); [40, 45) gets nothing.
+    await l.stopped(10);
+    // 10 s: 5 s of [0, 5), then 5 s of [10, 30); [40, 45) gets nothing.
     const first = await l.save({
       ranges: [
         [40, 45],
@@ -156,7 +192,7 @@ describe('the plausibility cap', () => {
     });
     expect(first.json()).toMatchObject({ episodeCompletionPercentage: 20 });
     expect(await l.played()).toBe('{[0,5),[10,15)}');
-    await l.later(3); // 2 x 3 + 10 = 16 new seconds: [15, 30) is 15 of them, then 1 of [40, 45)
+    await l.stopped(16); // [15, 30) is 15 of them, then 1 of [40, 45)
     const second = await l.save({
       ranges: [
         [10, 30],
@@ -166,6 +202,104 @@ describe('the plausibility cap', () => {
     });
     expect(await l.played()).toBe('{[0,5),[10,30),[40,41)}');
     expect(second.json()).toMatchObject({ episodeCompletionPercentage: 52 }); // 26 of 50 s
+  });
+
+  it('back-to-back saves of 10 s each, with no time passing, credit no more than the budget holds', async () => {
+    const l = await learner();
+    await l.stopped(30);
+    const [a, b] = cat.freeEpisodes;
+    for (const [i, ep] of [a!, b!, a!, b!, a!, b!, a!, b!].entries()) {
+      const from = Math.floor(i / 2) * 10;
+      await l.save({ episode: ep.id, ranges: [[from, from + 10]], last_second: from + 10 });
+    }
+    expect(await l.total()).toBe(30);
+    expect(await l.played(a!.id)).toBe('{[0,20)}');
+    expect(await l.played(b!.id)).toBe('{[0,10)}');
+  });
+
+  it('40 saves at once, from two tabs on two episodes with far-apart ranges, credit exactly what the budget holds', async () => {
+    const l = await learner();
+    await l.stopped(45);
+    const [a, b] = cat.freeEpisodes;
+    const saves = Array.from({ length: 40 }, (_, i) => {
+      const from = (i * 7) % 45;
+      return l.save({ episode: (i % 2 ? a! : b!).id, ranges: [[from, from + 5]], last_second: from + 5 });
+    });
+    expect((await Promise.all(saves)).map((r) => r.statusCode)).toEqual(Array(40).fill(200));
+    expect(await l.total()).toBe(45);
+    const [left] = (
+      await t.db.execute<{ tokens: number }>(
+        sql`select tokens from watch_budgets where user_id = ${l.u.user.id}`,
+      )
+    ).rows;
+    expect(left!.tokens).toBe(0);
+  });
+
+  it("each learner has a budget of their own: one learner's saves never spend another's", async () => {
+    const [one, two] = [await learner(), await learner()];
+    await one.stopped(0);
+    await two.stopped(20);
+    await Promise.all([
+      one.save({ ranges: [[0, 20]], last_second: 20 }),
+      two.save({ ranges: [[0, 20]], last_second: 20 }),
+    ]);
+    expect([await one.total(), await two.total()]).toEqual([0, 20]);
+  });
+
+  it('saves of one learner in one statement (the batch writer) share the budget in episode order', async () => {
+    const { PROGRESS_UPSERT_MANY } = await import('../src/modules/courses/progress.repo.js');
+    const [one, two] = [await learner(), await learner()];
+    await one.stopped(30);
+    await two.stopped(30);
+    const [a, b] = [...cat.freeEpisodes].sort((x, y) => x.id.localeCompare(y.id));
+    const rows = [
+      [one.u.user.id, b!.id, '{[0,20)}'],
+      [one.u.user.id, a!.id, '{[0,20)}'],
+      [two.u.user.id, a!.id, '{[0,20)}'],
+    ] as const;
+    await t.db.$client.query(PROGRESS_UPSERT_MANY, [
+      rows.map((r) => r[0]),
+      rows.map((r) => r[1]),
+      rows.map(() => cat.free),
+      rows.map(() => 20),
+      rows.map(() => null),
+      rows.map((r) => r[2]),
+    ]);
+    expect([await one.played(a!.id), await one.played(b!.id), await two.played(a!.id)]).toEqual([
+      '{[0,20)}',
+      '{[0,10)}',
+      '{[0,20)}',
+    ]);
+    expect(await one.cuts()).toEqual([{ saves_cut: 1, seconds_cut: 10 }]);
+    expect(await two.cuts()).toEqual([]);
+  });
+
+  it('an honest learner at 2x speed, saving every 10 s, is never cut and completes the episode', async () => {
+    const l = await learner();
+    await l.budget(0, 0);
+    for (let at = 0; at < 50; at += 20) {
+      await l.later(10); // 10 s of wall time at 2x: 20 s of video
+      const r = await l.save({ ranges: [[at, Math.min(50, at + 20)]], last_second: Math.min(50, at + 20) });
+      expect(r.statusCode).toBe(200);
+    }
+    expect(await l.played()).toBe('{[0,50)}');
+    expect(await l.cuts()).toEqual([]);
+    const [row] = (
+      await t.db.execute<{ watched: boolean }>(
+        sql`select watched_at is not null as watched from episode_progress
+            where user_id = ${l.u.user.id} and episode_id = ${l.episode}`,
+      )
+    ).rows;
+    expect(row!.watched).toBe(true);
+  });
+
+  it('each save the budget cuts is counted for the course and learner, with the seconds not credited', async () => {
+    const l = await learner();
+    await l.stopped(5);
+    await l.save({ ranges: [[0, 20]], last_second: 20 });
+    await l.save({ ranges: [[20, 30]], last_second: 30 });
+    await l.save({ ranges: [[0, 5]], last_second: 5 }); // nothing new: not a cut
+    expect(await l.cuts()).toEqual([{ saves_cut: 2, seconds_cut: 25 }]);
   });
 
   it('the rule is inlined into the save: PostgreSQL runs no function of its own per save', async () => {
@@ -183,20 +317,22 @@ describe('the plausibility cap', () => {
     expect(plan).toContain('progress_cap'); // the slow path (ranges wider than the allowance) is still there
   });
 
-  it('a scripted "100% at once" completes nothing and earns no certificate', async () => {
+  it('a scripted "100% at once" on every episode completes at most the slack and earns no certificate', async () => {
     const post = await addAssessment(t, { courseId: cat.free, kind: 'post_test' }, [
       { kind: 'single', choices: [true, false] },
     ]);
     const l = await learner();
-    for (const e of cat.freeEpisodes) {
-      const r = await l.save({ episode: e.id, ranges: [[0, 50]], pct: 100, last_second: 50 });
-      expect(r.json()).toMatchObject({ watched: false });
-    }
+    await l.stopped(60);
+    // With ranges and without them (a bare claim of the end and 100%): 60 s in all, so one episode of two.
+    const [a, b] = cat.freeEpisodes;
+    await l.save({ episode: a!.id, pct: 100, last_second: 50 });
+    const r = await l.save({ episode: b!.id, ranges: [[0, 50]], pct: 100, last_second: 50 });
+    expect(r.json()).toMatchObject({ watched: false, episodeCompletionPercentage: 20 });
     const marked = await t.app.inject({
       method: 'POST',
       url: '/api/users/watched-episode',
       headers: l.h,
-      payload: { course_id: cat.free, episode_id: cat.freeEpisodes[0]!.id },
+      payload: { course_id: cat.free, episode_id: b!.id },
     });
     expect(marked.json()).toEqual({ watched: false });
     // The post-test does not open, and there is no certificate.
@@ -219,14 +355,25 @@ describe('the plausibility cap', () => {
   });
 });
 
-describe('older players and bad input', () => {
-  it('a save with only the percentage works as before: credited, watched at 90%', async () => {
+describe('saves without ranges (older clients) and bad input', () => {
+  it('a save without ranges counts the stretch from the previous position to the new one, forward only', async () => {
     const l = await learner();
-    const r = await l.save({ pct: 95, last_second: 48 });
-    expect(r.json()).toMatchObject({ episodeCompletionPercentage: 95, watched: true, last_second: 48 });
+    await l.stopped(60);
+    expect((await l.save({ last_second: 10 })).json()).toMatchObject({ episodeCompletionPercentage: 20 });
+    await l.save({ last_second: 5 }); // backwards: nothing
+    expect(await l.played()).toBe('{[0,10)}');
+    await l.save({ last_second: 30, pct: 100 });
+    expect(await l.played()).toBe('{[0,30)}');
+  });
+
+  it('a percentage alone completes nothing: without played seconds it credits 0%', async () => {
+    const l = await learner();
+    const r = await l.save({ pct: 100, last_second: 0 });
+    expect(r.json()).toMatchObject({ episodeCompletionPercentage: 0, watched: false });
+    // An empty list of ranges is "nothing played": the position moves, no stretch is credited.
+    const moved = await l.save({ pct: 100, last_second: 48, ranges: [] });
+    expect(moved.json()).toMatchObject({ episodeCompletionPercentage: 0, watched: false, last_second: 48 });
     expect(await l.played()).toBe('{}');
-    const without = await l.save({ last_second: 20, episode: cat.freeEpisodes[1]!.id });
-    expect(without.json()).toMatchObject({ episodeCompletionPercentage: 0, watched: false });
   });
 
   it.each([

@@ -17,7 +17,8 @@ let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   // npm test builds the platform once before its runners start (RIANROO_TEST_BUILT); run alone, build the API.
-  if (process.env.RIANROO_TEST_BUILT !== '1') execFileSync(process.execPath, ['build.mjs'], { cwd: apiRoot() });
+  if (process.env.RIANROO_TEST_BUILT !== '1')
+    execFileSync(process.execPath, ['build.mjs'], { cwd: apiRoot() });
   dataDir = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'rianroo-start-')), 'data');
   env = {
     PATH: process.env.PATH,

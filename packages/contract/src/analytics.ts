@@ -85,6 +85,27 @@ export const courseFunnel = z.object({
   steps: z.array(funnelStep),
 });
 export type CourseFunnel = z.infer<typeof courseFunnel>;
+
+/**
+ * A learner whose progress saves the watch-time budget cut in a course (issue 30, decision 015): how many saves
+ * and how many seconds were not credited, so an operator can see attempts to game completion.
+ */
+export const budgetCut = z.object({
+  userId: uuid,
+  name: z.string(),
+  email: z.string(),
+  savesCut: z.number().int(),
+  secondsCut: z.number().int(),
+  firstCutAt: z.string(),
+  lastCutAt: z.string(),
+});
+/** The learners of a course whose saves were cut, the most seconds first (at most 200). */
+export const courseBudgetCuts = z.object({
+  courseId: uuid,
+  title: z.string(),
+  learners: z.array(budgetCut),
+});
+export type CourseBudgetCuts = z.infer<typeof courseBudgetCuts>;
 export type FunnelStep = z.infer<typeof funnelStep>;
 
 /** Courses and their episodes in order, to choose what to chart. */

@@ -88,6 +88,26 @@ export async function coursesWithEpisodes(db: Db) {
  * watched each published episode (in order), passed each published test (a pre-test: took it), and hold a
  * certificate of it.
  */
+/** The learners of a course whose saves the watch-time budget cut, the most seconds first. */
+export async function budgetCuts(db: Db, courseId: string) {
+  const { rows } = await db.$client.query<{
+    user_id: string;
+    name: string;
+    email: string;
+    saves_cut: number;
+    seconds_cut: number;
+    first_cut_at: Date;
+    last_cut_at: Date;
+  }>(
+    `select x.user_id, trim(coalesce(nullif(u.display_name, ''), u.first_name || ' ' || u.last_name)) as name, u.email,
+            x.saves_cut, x.seconds_cut, x.first_cut_at, x.last_cut_at
+     from progress_cuts x join users u on u.id = x.user_id
+     where x.course_id = $1 order by x.seconds_cut desc, x.last_cut_at desc limit 200`,
+    [courseId],
+  );
+  return rows;
+}
+
 export async function funnel(db: Db, courseId: string, from: string, to: string) {
   const { rows } = await db.$client.query<{
     kind: string;

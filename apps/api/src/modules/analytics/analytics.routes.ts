@@ -3,6 +3,7 @@ import {
   analyticsOverview,
   analyticsRange,
   apiError,
+  courseBudgetCuts,
   courseFunnel,
   idParams,
   retentionCurve,
@@ -72,5 +73,19 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsService 
       },
     },
     (r) => service.funnel(r.params.id, r.query),
+  );
+  app.get(
+    '/courses/:id/budget-cuts',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "A course's learners whose progress saves the watch-time budget cut: how many saves, how many seconds",
+        params: idParams,
+        response: { 200: courseBudgetCuts, 404: apiError, ...refused },
+      },
+    },
+    (r) => service.budgetCuts(r.params.id),
   );
 };

@@ -2,6 +2,7 @@ import {
   ANALYTICS_FIRST_DAY,
   analyticsRange,
   type AnalyticsCourses,
+  type CourseBudgetCuts,
   type AnalyticsOverview,
   type AnalyticsRange,
   type CourseFunnel,
@@ -128,6 +129,25 @@ export class AnalyticsService {
     const rows = await repo.funnel(this.db, courseId, from, to);
     const steps = rows.map((r) => ({ ...r, kind: r.kind as FunnelStep['kind'] }));
     return { courseId, title, from, to, steps };
+  }
+
+  async budgetCuts(courseId: string): Promise<CourseBudgetCuts> {
+    const title = await repo.courseTitle(this.db, courseId);
+    if (title === undefined) throw notFound('Course');
+    const rows = await repo.budgetCuts(this.db, courseId);
+    return {
+      courseId,
+      title,
+      learners: rows.map((r) => ({
+        userId: r.user_id,
+        name: r.name,
+        email: r.email,
+        savesCut: r.saves_cut,
+        secondsCut: r.seconds_cut,
+        firstCutAt: r.first_cut_at.toISOString(),
+        lastCutAt: r.last_cut_at.toISOString(),
+      })),
+    };
   }
 
   async courses(): Promise<AnalyticsCourses> {

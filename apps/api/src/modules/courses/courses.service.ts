@@ -117,8 +117,8 @@ export class CoursesService {
       episodeId: b.episode_id,
       courseId: b.course_id,
       lastSecond: Math.floor(b.last_second),
-      // Without a percentage the ranges alone give the completion; an older player's missing one is 0.
-      percent: percent === undefined ? (ranges ? null : 0) : Math.floor(Math.min(100, percent)),
+      // Without a percentage the played seconds alone give the completion (never the percentage alone).
+      percent: percent === undefined ? null : Math.floor(Math.min(100, percent)),
       ranges,
     });
     if (!row) {

@@ -4,46 +4,83 @@ import type { Db } from '../../db/client.js';
 export const WATCHED_AT_PERCENT = 90;
 
 /*
- * The rule of a progress save, written once and used by both statements below: the episode is published, of
- * that course, and a teaser or one the learner is entitled to (the one rule, course_access); the position is
- * clamped to the duration; one row per learner and episode, so concurrent saves lose nothing: the completion
- * never decreases, the position is the latest, watched is set once (at 90%) and stays. The played seconds
- * and the completion they allow come from progress_merge (the union, the plausibility cap; decision 015),
- * and the seconds a save adds go to played_seconds_log for the retention job, in the same statement.
+ * The rule of a progress save, written once: both statements below are this one, over one save or many. The
+ * episode is published, of that course, and a teaser or one the learner is entitled to (the one rule,
+ * course_access); the position is clamped to the duration; one row per learner and episode, so concurrent
+ * saves lose nothing: the completion never decreases, the position is the latest, watched is set once (at 90%)
+ * and stays. The seconds a save brings (progress_fresh: its ranges, or the stretch an older client moved) are
+ * credited only as far as the learner's watch-time budget holds them (watch_budgets, watch_available: a token
+ * bucket across all of the learner's episodes, locked for the statement, so back-to-back or parallel saves draw
+ * on one budget); several saves of one learner in one statement share it in episode order. progress_merge adds
+ * the credited seconds to the union and gives the completion they allow (decision 015). The seconds a save
+ * adds go to played_seconds_log for the retention job, and a save the budget cut is counted per course and
+ * learner in progress_cuts (admin), in the same statement.
+ *
+ * Locks are taken in one order: the budgets (by learner), then the progress rows (by learner and episode),
+ * then progress_cuts (only rows of learners whose budget row the statement holds): two statements at once
+ * wait for each other instead of deadlocking.
  */
-const savable = (user: string) => `e.published and c.status = 'published'
-               and (e.is_teaser or (select a.reason from course_access(${user}, c.id) a) <> 'none')`;
-/** The save against the row as last seen (unlocked; the update below unites with the row as locked). */
-const merge = (user: string, ranges: string, percent: string) => `
-             left join episode_progress p on p.user_id = ${user} and p.episode_id = ep.id
-             cross join lateral progress_merge(p.played, p.updated_at, ${ranges}, ${percent}, ep.duration_seconds) m`;
-const saved = (user: string, last: string) => `select ${user}, ep.id, ep.course_id,
-                  case when ep.duration_seconds > 0 then least(${last}, ep.duration_seconds) else ${last} end,
-                  m.percent, case when m.percent >= ${WATCHED_AT_PERCENT} then now() end, now(), m.played, m.played`;
-const INTO = `insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at, played, played_added)`;
-const MERGED = `on conflict (user_id, episode_id) do update set
-             last_second = excluded.last_second,
-             completion_percentage = greatest(episode_progress.completion_percentage, excluded.completion_percentage),
-             watched_at = coalesce(episode_progress.watched_at, excluded.watched_at),
-             played = episode_progress.played + excluded.played,
-             played_added = excluded.played - episode_progress.played,
-             updated_at = now()`;
-const LOGGED = `logged as (
+const SAVE = `ep as (
+             select i.user_id, e.id, e.course_id, e.duration_seconds, i.last_second, i.percent, i.ranges
+             from input i join episodes e on e.id = i.episode_id and e.course_id = i.course_id
+             join courses c on c.id = e.course_id
+             where e.published and c.status = 'published'
+               and (e.is_teaser or (select a.reason from course_access(i.user_id, c.id) a) <> 'none')),
+           cur as (
+             select ep.*, p.played, f.fresh, f.wanted,
+               coalesce(sum(f.wanted) over (partition by ep.user_id order by ep.id
+                                            rows between unbounded preceding and 1 preceding), 0) as before
+             from ep
+             left join episode_progress p on p.user_id = ep.user_id and p.episode_id = ep.id
+             cross join lateral progress_fresh(p.played, p.last_second, ep.ranges, ep.last_second, ep.duration_seconds) f),
+           budget as (
+             insert into watch_budgets as b (user_id, tokens, at, granted)
+             select w.user_id, watch_available(null, null) - least(w.wanted, floor(watch_available(null, null))::int),
+                    now(), least(w.wanted, floor(watch_available(null, null))::int)
+             from (select user_id, sum(wanted)::int as wanted from cur group by user_id having sum(wanted) > 0) w
+             order by w.user_id
+             on conflict (user_id) do update set
+               granted = least(excluded.granted, floor(watch_available(b.tokens, b.at))::int),
+               tokens = watch_available(b.tokens, b.at) - least(excluded.granted, floor(watch_available(b.tokens, b.at))::int),
+               at = greatest(b.at, now())
+             returning user_id, granted),
+           credited as (
+             select cur.*, greatest(0, least(cur.wanted, coalesce(g.granted, 0) - cur.before))::int as share
+             from cur left join budget g on g.user_id = cur.user_id),
+           up as (
+             insert into episode_progress (user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at, played, played_added)
+             select k.user_id, k.id, k.course_id,
+                  case when k.duration_seconds > 0 then least(k.last_second, k.duration_seconds) else k.last_second end,
+                  m.percent, case when m.percent >= ${WATCHED_AT_PERCENT} then now() end, now(), m.played, m.played
+             from credited k
+             cross join lateral progress_merge(k.played, k.fresh, k.share, k.percent, k.duration_seconds) m
+             order by k.user_id, k.id
+             on conflict (user_id, episode_id) do update set
+               last_second = excluded.last_second,
+               completion_percentage = greatest(episode_progress.completion_percentage, excluded.completion_percentage),
+               watched_at = coalesce(episode_progress.watched_at, excluded.watched_at),
+               played = episode_progress.played + excluded.played,
+               played_added = excluded.played - episode_progress.played,
+               updated_at = now()
+             returning user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at, played, played_added),
+           logged as (
              insert into played_seconds_log (user_id, episode_id, added, new_viewer)
-             select user_id, episode_id, played_added, played_added = played from up where not isempty(played_added))`;
+             select user_id, episode_id, played_added, played_added = played from up where not isempty(played_added)),
+           cut as (
+             insert into progress_cuts as x (course_id, user_id, saves_cut, seconds_cut)
+             select course_id, user_id, count(*)::int, sum(wanted - share)::int from credited
+             where share < wanted group by course_id, user_id order by user_id, course_id
+             on conflict (course_id, user_id) do update set
+               saves_cut = x.saves_cut + excluded.saves_cut,
+               seconds_cut = x.seconds_cut + excluded.seconds_cut,
+               last_cut_at = now())
+           select user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at from up`;
 
 /** One save (exported for the benchmark's bare baseline, which runs the very same statement). */
-export const PROGRESS_UPSERT = `with ep as (
-             select e.id, e.course_id, e.duration_seconds from episodes e join courses c on c.id = e.course_id
-             where e.id = $2 and e.course_id = $3 and ${savable('$1')}),
-           up as (
-           ${INTO}
-           ${saved('$1', '$4::int')}
-           from ep ${merge('$1', '$6::int4multirange', '$5::int')}
-           ${MERGED}
-           returning user_id, episode_id, last_second, completion_percentage, watched_at, updated_at, played, played_added),
-           ${LOGGED}
-           select last_second, completion_percentage, watched_at, updated_at from up`;
+export const PROGRESS_UPSERT = `with input as (
+             select $1::uuid as user_id, $2::uuid as episode_id, $3::uuid as course_id, $4::int as last_second,
+                    $5::int as percent, $6::int4multirange as ranges),
+           ${SAVE}`;
 
 /**
  * Many saves in one statement and one commit (ProgressWriter), rows taken in (learner, episode) order so two
@@ -52,20 +89,7 @@ export const PROGRESS_UPSERT = `with ep as (
 export const PROGRESS_UPSERT_MANY = `with input as (
              select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::int[], $6::int4multirange[])
                as i(user_id, episode_id, course_id, last_second, percent, ranges)),
-           ep as (
-             select i.user_id, e.id, e.course_id, e.duration_seconds, i.last_second, i.percent, i.ranges
-             from input i join episodes e on e.id = i.episode_id and e.course_id = i.course_id
-             join courses c on c.id = e.course_id
-             where ${savable('i.user_id')}),
-           up as (
-           ${INTO}
-           ${saved('ep.user_id', 'ep.last_second')}
-           from ep ${merge('ep.user_id', 'ep.ranges', 'ep.percent')}
-           order by ep.user_id, ep.id
-           ${MERGED}
-           returning user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at, played, played_added),
-           ${LOGGED}
-           select user_id, episode_id, course_id, last_second, completion_percentage, watched_at, updated_at from up`;
+           ${SAVE}`;
 
 /**
  * Saves progress in one statement, so concurrent saves from two tabs lose nothing and the hot path is one

@@ -100,7 +100,9 @@ export async function saveLastSecond(
 
 /** Sends one save: `refused` when it can never succeed (the episode is gone or locked now). */
 async function post(p: ProgressPayload, keepalive?: boolean): Promise<'saved' | 'refused' | 'failed'> {
-  // Tenths of a second are enough (the server keeps whole seconds); none when nothing new was played.
+  // Tenths of a second are enough (the server keeps whole seconds). Always sent, empty when nothing new was
+  // played: a save without ranges is read by the server as an older client's, credited with the stretch from its
+  // previous position, which a seek must never earn (issue 30).
   const ranges = (p.playedRanges ?? [])
     .map(([a, b]): [number, number] => [Math.round(a * 10) / 10, Math.round(b * 10) / 10])
     .filter(([a, b]) => b > a)
@@ -110,7 +112,7 @@ async function post(p: ProgressPayload, keepalive?: boolean): Promise<'saved' | 
     episode_id: p.episode_id,
     last_second: Math.max(0, Math.floor(p.last_second)),
     episodeCompletionPercentage: Math.max(0, Math.round(p.episodeCompletionPercentage ?? 0)),
-    ...(ranges.length ? { playedRanges: ranges } : {}),
+    playedRanges: ranges,
   };
   try {
     await postProgress(body, keepalive);
