@@ -28,8 +28,14 @@ export function submitAttempt(body: {
 export function useSubmitAttempt(assessmentId: string, courseId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { attemptId?: string; answers?: QuestionAnswer[] }) =>
-      submitAttempt({ assessmentId, ...body }),
+    mutationFn: (body: { attemptId?: string; answers?: QuestionAnswer[] }) => {
+      // An attempt already graded (its result is in the list): a later submit of it (a late autosave told
+      // TIME_UP, a second trigger on a slow machine) answers that result and sends nothing.
+      const graded = qc
+        .getQueryData<AssessmentResult[]>(resultsKey(assessmentId))
+        ?.find((r) => body.attemptId && r.attemptId === body.attemptId);
+      return graded ? Promise.resolve(graded) : submitAttempt({ assessmentId, ...body });
+    },
     onSuccess: async (result) => {
       // The result shows at once; the list behind it is asked again with the rest.
       qc.setQueryData<AssessmentResult[]>(resultsKey(assessmentId), (list = []) => [

@@ -8,6 +8,7 @@ import {
   fakeApi,
   renderTestPage,
   result,
+  json,
   type Call,
 } from '../test/fixtures';
 
@@ -189,11 +190,17 @@ describe('TestPage: taking a test', () => {
   });
 
   it('submits when an autosave answers TIME_UP', async () => {
+    // As the server does: once graded, the attempt is no longer in progress (the page asks for the test again).
+    let graded = false;
     const calls = fakeApi({
       ...baseRoutes,
-      'GET /assessment/test-1': detail({ attemptsUsed: 1, attemptsLeft: 2, inProgress: attempt() }),
+      'GET /assessment/test-1': () =>
+        json(detail({ attemptsUsed: 1, attemptsLeft: 2, inProgress: graded ? null : attempt() })),
       'POST /assessment-response': () => apiError(409, 'TIME_UP'),
-      'POST /assessment-result': result(),
+      'POST /assessment-result': () => {
+        graded = true;
+        return json(result());
+      },
     });
     renderTestPage();
     fireEvent.click(await screen.findByRole('radio', { name: '1 เดือน' }));
