@@ -1,6 +1,6 @@
 // Starts the platform for the browser tests: builds it, wipes the e2e data, and runs the built server.
 import { execSync, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rootClusterDir } from '../apps/api/src/db/embedded.js';
@@ -34,6 +34,11 @@ const partner = await startOidcDouble([
   { ...PARTNER, redirectUris: [`http://127.0.0.1:${port}/login/siriraj`] },
 ]);
 
+// The platform's database port, for the tests that move a learner's watch-time budget clock (fixtures.ts,
+// playThrough): its password is the embedded cluster's own file under the data folder.
+const pgPort = await freePort();
+writeFileSync(path.join(root, '.data', 'e2e-pg-port'), String(pgPort));
+
 const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
@@ -42,7 +47,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: port,
-    EMBEDDED_PG_PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(pgPort),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SMTP_URL: inbox.url,

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ASSESSMENTS } from '../../apps/api/src/db/seed-assessments-data';
-import { expect, registerByApi, test, withTokens } from './fixtures';
+import { expect, playThrough, registerByApi, test, withTokens } from './fixtures';
 
 // The demo course `personal-finance-101` is free: every learner may take its tests. Its post-test (the seed's
 // `finalQuestions`) is timed (10 minutes), shuffled, 3 attempts, 60% to pass.
@@ -17,20 +17,14 @@ async function course(request: APIRequestContext, u: Learner) {
   return {
     id: c.id as string,
     headers,
-    episodes: list.episodes as { id: string; title: string }[],
+    episodes: list.episodes as { id: string; title: string; durationSeconds: number }[],
     postTestId: list.postTest.id as string,
   };
 }
 
-/** Watches every episode but the last to the end, through the API. */
+/** Watches every episode but the last to the end, through the API (played, as the player sends it). */
 async function watchAllBut(request: APIRequestContext, c: Awaited<ReturnType<typeof course>>, leave = 1) {
-  for (const e of c.episodes.slice(0, c.episodes.length - leave)) {
-    const res = await request.post('/api/users/on-going-episode', {
-      headers: c.headers,
-      data: { course_id: c.id, episode_id: e.id, last_second: 30, episodeCompletionPercentage: 100 },
-    });
-    expect(res.status()).toBe(200);
-  }
+  await playThrough(request, c.headers, c.id, c.episodes.slice(0, c.episodes.length - leave));
 }
 
 /** Answers every question shown (all on one page), rightly or wrongly, by the seed's answers. */

@@ -1,4 +1,4 @@
-import { expect, PASSWORD, registerByApi, loginInPage, test } from './fixtures';
+import { expect, PASSWORD, playThrough, registerByApi, loginInPage, test } from './fixtures';
 
 test('the catalogue finds a Thai word inside a title, filters by level, and opens the course page', async ({
   page,
@@ -72,18 +72,18 @@ test('the library shows where I stopped and my courses with progress', async ({ 
   const course = search.courses[0];
   const outline = await (await request.get(`/api/courses/${course.slug}`)).json();
   const headers = { authorization: `Bearer ${u.access_token}` };
-  for (const [i, e] of outline.episodes.slice(0, 2).entries()) {
-    const res = await request.post('/api/users/on-going-episode', {
-      headers,
-      data: {
-        course_id: course.id,
-        episode_id: e.id,
-        last_second: 20,
-        episodeCompletionPercentage: i === 0 ? 100 : 30,
-      },
-    });
-    expect(res.status()).toBe(200);
-  }
+  // The first episode played to its end, the second up to 0:20.
+  await playThrough(request, headers, course.id, outline.episodes.slice(0, 1));
+  const res = await request.post('/api/users/on-going-episode', {
+    headers,
+    data: {
+      course_id: course.id,
+      episode_id: outline.episodes[1].id,
+      last_second: 20,
+      playedRanges: [[0, 20]],
+    },
+  });
+  expect(res.status()).toBe(200);
   await page.goto('/login');
   await loginInPage(page, u.email, PASSWORD);
   await expect(page).toHaveURL('/library');
