@@ -18,6 +18,9 @@ CREATE TABLE "watch_budgets" (
 ALTER TABLE "progress_cuts" ADD CONSTRAINT "progress_cuts_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "progress_cuts" ADD CONSTRAINT "progress_cuts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "watch_budgets" ADD CONSTRAINT "watch_budgets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Every save that adds seconds updates its learner's budget row: room on each page keeps those updates HOT (no
+-- new index entry, pruned in place), as episode_progress does (0021).
+ALTER TABLE "watch_budgets" SET (fillfactor = 50);--> statement-breakpoint
 -- Issue 30: completion checked by the server (PRODUCT.md section 5, decision 015). The allowance of played
 -- seconds is a budget per learner over time, a token bucket, instead of a per-save allowance of 2x the time
 -- since the row's previous save plus 10 s (which four back-to-back saves, or two episodes at once, could beat).
