@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { KEYS, nowSeconds } from '../../../lib/storage';
@@ -129,6 +129,46 @@ describe('analytics screens', () => {
       await screen.findByText('เริ่มเรียน 4 คน ดูจบตอนสุดท้าย 3 คน (75%) ได้ใบประกาศนียบัตร 1 คน (25%)'),
     ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'หุ้นเบื้องต้น' })).toBeTruthy();
+  });
+
+  it("a course's learners whose saves were cut: each with the saves and the time not credited, linked; none said plainly", async () => {
+    const USER = '00000000-0000-7000-8000-0000000000aa';
+    answers[`/api/admin/analytics/courses/${COURSE}/funnel`] = {
+      body: { courseId: COURSE, title: 'หุ้นเบื้องต้น', from: '2026-01-01', to: '2026-01-30', steps: [] },
+    };
+    answers['/api/admin/analytics/courses'] = { body: [] };
+    answers[`/api/admin/analytics/courses/${COURSE}/budget-cuts`] = {
+      body: {
+        courseId: COURSE,
+        title: 'หุ้นเบื้องต้น',
+        learners: [
+          {
+            userId: USER,
+            name: 'สมชาย ใจเร็ว',
+            email: 'fast@example.com',
+            savesCut: 12,
+            secondsCut: 754,
+            firstCutAt: '2026-01-05T03:00:00.000Z',
+            lastCutAt: '2026-01-06T03:00:00.000Z',
+          },
+        ],
+      },
+    };
+    const { unmount } = renderAt(`/admin/analytics/courses/${COURSE}`);
+    const table = await screen.findByRole('table', { name: 'ผู้เรียนที่บันทึกเวลาดูเร็วเกินจริง' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('link', { name: 'สมชาย ใจเร็ว' }).getAttribute('href')).toBe(
+      `/admin/users/${USER}`,
+    );
+    expect(within(row).getByText('fast@example.com')).toBeTruthy();
+    expect(within(row).getByText('12')).toBeTruthy();
+    expect(within(row).getByText('12:34')).toBeTruthy();
+    unmount();
+    answers[`/api/admin/analytics/courses/${COURSE}/budget-cuts`] = {
+      body: { courseId: COURSE, title: 'หุ้นเบื้องต้น', learners: [] },
+    };
+    renderAt(`/admin/analytics/courses/${COURSE}`);
+    expect(await screen.findByText('ยังไม่มีการบันทึกเวลาดูที่ถูกตัดในคอร์สนี้')).toBeTruthy();
   });
 
   it("an episode's retention: its viewers and shares in words and in the table; none yet said plainly", async () => {

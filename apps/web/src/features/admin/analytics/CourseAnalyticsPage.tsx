@@ -5,6 +5,7 @@ import { clock } from '../../../lib/format';
 import { AdminPage } from '../components/AdminPage';
 import { useAdminI18n } from '../i18n';
 import { useAnalyticsCourses, useFunnel } from './analytics-api';
+import { BudgetCutsCard } from './BudgetCutsCard';
 import { FunnelFigure } from './FunnelFigure';
 import { QueryState } from './QueryState';
 import { RangePicker } from './RangePicker';
@@ -52,6 +53,7 @@ export default function CourseAnalyticsPage() {
           )}
         </QueryState>
       </Card>
+      <BudgetCutsCard courseId={courseId} />
     </AdminPage>
   );
 }

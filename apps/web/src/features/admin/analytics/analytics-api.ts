@@ -1,4 +1,10 @@
-import type { AnalyticsCourses, AnalyticsOverview, CourseFunnel, RetentionCurve } from '@rianroo/contract';
+import type {
+  AnalyticsCourses,
+  AnalyticsOverview,
+  CourseBudgetCuts,
+  CourseFunnel,
+  RetentionCurve,
+} from '@rianroo/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminCall, adminKey } from '../lib/admin-api';
 import { rangeQuery } from './range';
@@ -30,4 +36,11 @@ export const useRetention = (episodeId: string) =>
   useQuery({
     queryKey: [...key, 'retention', episodeId],
     queryFn: () => adminCall<RetentionCurve>(`/analytics/episodes/${episodeId}/retention`),
+  });
+
+/** The course's learners whose progress saves the watch-time budget cut (issue 30). */
+export const useBudgetCuts = (courseId: string) =>
+  useQuery({
+    queryKey: [...key, 'budget-cuts', courseId],
+    queryFn: () => adminCall<CourseBudgetCuts>(`/analytics/courses/${courseId}/budget-cuts`),
   });

@@ -60,6 +60,14 @@ export const th = {
     'เริ่มเรียน {started} คน ดูจบตอนสุดท้าย {lastEpisode} คน ({lastShare}) ได้ใบประกาศนียบัตร {certified} คน ({certifiedShare})',
   'admin.analytics.episodes': 'การดูแต่ละตอน',
   'admin.analytics.episodesLead': 'เลือกตอนเพื่อดูว่าผู้ชมยังดูอยู่กี่เปอร์เซ็นต์ในแต่ละวินาที',
+  'admin.analytics.cuts': 'ผู้เรียนที่บันทึกเวลาดูเร็วเกินจริง',
+  'admin.analytics.cutsLead':
+    'เวลาดูที่นับให้ผู้เรียนแต่ละคนไม่เกิน 2 เท่าของเวลาจริงบวก 60 วินาที การบันทึกที่เกินกว่านั้นถูกตัดออก รายชื่อนี้ช่วยให้เห็นผู้ที่อาจพยายามข้ามการเรียน',
+  'admin.analytics.cutsNone': 'ยังไม่มีการบันทึกเวลาดูที่ถูกตัดในคอร์สนี้',
+  'admin.analytics.cutsLearner': 'ผู้เรียน',
+  'admin.analytics.cutsSaves': 'ครั้งที่ถูกตัด',
+  'admin.analytics.cutsSeconds': 'เวลาที่ไม่นับ',
+  'admin.analytics.cutsLast': 'ล่าสุดเมื่อ',
   'admin.analytics.backToCourse': 'กลับไปที่สถิติของคอร์ส',
   'admin.analytics.retention': 'ผู้ชมที่ยังดูอยู่ในแต่ละวินาที',
   'admin.analytics.retentionLead': 'เปอร์เซ็นต์ของผู้ชมตอนนี้ทั้งหมดที่ดูวินาทีนั้น ช่วงที่แรเงาคือช่วงที่ผู้ชมลดลงมาก',
@@ -140,6 +148,14 @@ export const en: Record<keyof typeof th, string> = {
   'admin.analytics.episodes': 'Episodes',
   'admin.analytics.episodesLead':
     'Choose an episode to see the share of its viewers still watching at each second.',
+  'admin.analytics.cuts': 'Learners whose watch time was cut',
+  'admin.analytics.cutsLead':
+    'A learner is credited at most twice the real time plus 60 seconds of video; saves beyond that are cut. This list shows who may be trying to skip the course.',
+  'admin.analytics.cutsNone': 'No save has been cut in this course.',
+  'admin.analytics.cutsLearner': 'Learner',
+  'admin.analytics.cutsSaves': 'Saves cut',
+  'admin.analytics.cutsSeconds': 'Time not credited',
+  'admin.analytics.cutsLast': 'Last cut',
   'admin.analytics.backToCourse': "Back to the course's analytics",
   'admin.analytics.retention': 'Viewers still watching at each second',
   'admin.analytics.retentionLead':
