@@ -1,6 +1,6 @@
 // Starts the platform for the browser tests: builds it, wipes the e2e data, and runs the built server.
 import { execSync, spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rootClusterDir } from '../apps/api/src/db/embedded.js';
@@ -37,6 +37,7 @@ const partner = await startOidcDouble([
 // The platform's database port, for the tests that move a learner's watch-time budget clock (fixtures.ts,
 // playThrough): its password is the embedded cluster's own file under the data folder.
 const pgPort = await freePort();
+mkdirSync(path.join(root, '.data'), { recursive: true });
 writeFileSync(path.join(root, '.data', 'e2e-pg-port'), String(pgPort));
 
 const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
