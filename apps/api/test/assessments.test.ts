@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAssessment, MIXED, seedCatalogue, subscribe, watchThrough } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
+import { adminUser } from './admin-fixture.js';
 
 let t: TestApp;
 let cat: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -541,6 +542,67 @@ describe('tests that teach without giving answers away (PRODUCT.md section 6)', 
     expect(r.questions.map((q: Q) => [q.correct, q.correctChoiceIds, q.explanation])).toEqual([
       [true, one.questions[0]!.right, 'คำอธิบายข้อ 1'],
       [false, one.questions[1]!.right, ''],
+    ]);
+  });
+  it('an author who withholds the answers: no right choice or explanation after the last attempt nor after a pass; each pick still marked', async () => {
+    const c = await seedCatalogue(t);
+    const quiz = await addAssessment(
+      t,
+      {
+        courseId: c.free,
+        episodeId: c.freeEpisodes[0]!.id,
+        kind: 'episode_quiz',
+        maxAttempts: 1,
+        passingScore: 100,
+        revealAnswers: false,
+      },
+      [
+        { kind: 'single', choices: [true, false], topic: 'ตัวแปร' },
+        { kind: 'true_false', choices: [false, true], topic: 'ลูป' },
+      ],
+    );
+    const failer = await learner();
+    await start(failer, quiz.id);
+    const failed = (await submit(failer, quiz.id, { answers: picks(quiz, [true, false]) })).json();
+    expect(failed).toMatchObject({
+      passed: false,
+      attemptsLeft: 0,
+      answersWithheld: true,
+      studyTopics: ['ลูป'],
+    });
+    expect(failed.questions.map((q: Q) => [q.correct, q.correctChoiceIds, q.explanation])).toEqual([
+      [true, null, null],
+      [false, null, null],
+    ]);
+    const passer = await learner();
+    await start(passer, quiz.id);
+    const passed = (await submit(passer, quiz.id, { answers: picks(quiz, [true, true]) })).json();
+    expect(passed).toMatchObject({ passed: true, answersWithheld: true });
+    const later = (await call(passer, 'GET', `/assessment-result?assessmentId=${quiz.id}`)).body;
+    expect(later).not.toMatch(/คำอธิบาย/);
+    expect(JSON.parse(later)[0].questions.map((q: Q) => q.correctChoiceIds)).toEqual([null, null]);
+    // The setting is the author's, from the console, and back on shows them again to whoever may see them.
+    const admin = bearer((await adminUser(t)).token);
+    const edited = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/courses/${c.free}/assessments`,
+      headers: admin,
+    });
+    const mine = edited.json().items.find((a: { id: string }) => a.id === quiz.id);
+    expect(mine).toMatchObject({ revealAnswers: false });
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/assessments/${quiz.id}`,
+      headers: admin,
+      payload: { revealAnswers: true, version: mine.version },
+    });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ revealAnswers: true });
+    const shown = (await call(passer, 'GET', `/assessment-result?assessmentId=${quiz.id}`)).json();
+    expect(shown[0]).toMatchObject({ answersWithheld: false });
+    expect(shown[0].questions.map((q: Q) => q.correctChoiceIds)).toEqual([
+      quiz.questions[0]!.right,
+      quiz.questions[1]!.right,
     ]);
   });
 });

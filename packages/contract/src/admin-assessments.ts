@@ -39,6 +39,11 @@ export const assessmentSettings = z.object({
   maxAttempts: z.number().int().min(1).max(100).nullable(),
   timeLimitSeconds: z.number().int().min(30).max(86_400).nullable(),
   shuffleQuestions: z.boolean(),
+  /**
+   * Right answers and explanations are shown to a learner once they pass or have no attempt left; false: never
+   * (each pick is still marked right or wrong). A pre-test never shows them.
+   */
+  revealAnswers: z.boolean(),
   skippable: z.boolean(),
   published: z.boolean(),
 });

@@ -170,6 +170,8 @@ export const assessmentResult = z.object({
   studyTopics: z.array(z.string()),
   /** Submitted after the deadline: graded with the answers saved before it. */
   late: z.boolean(),
+  /** The author shows no right answers or explanations for this test, ever (`revealAnswers` off). */
+  answersWithheld: z.boolean(),
   attemptsLeft: z.number().int().nullable(),
   questions: z.array(questionResult),
 });

@@ -756,6 +756,8 @@ export const assessments = pgTable(
     maxAttempts: integer('max_attempts'),
     timeLimitSeconds: integer('time_limit_seconds'),
     shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    /** Right answers and explanations shown after a pass or the last attempt; false: never (issue 30). */
+    revealAnswers: boolean('reveal_answers').notNull().default(true),
     /** A pre-test the learner may skip. */
     skippable: boolean('skippable').notNull().default(false),
     published: boolean('published').notNull().default(true),

@@ -81,6 +81,7 @@ export const th = {
   'assess.result.noPick': 'ไม่ได้ตอบ',
   'assess.result.explanation': 'คำอธิบาย',
   'assess.result.hidden': 'เฉลยจะแสดงเมื่อคุณทำผ่าน หรือใช้สิทธิ์ทำครบแล้ว',
+  'assess.result.withheld': 'ผู้สอนไม่เปิดเผยเฉลยของแบบทดสอบนี้ ดูได้เพียงว่าแต่ละข้อตอบถูกหรือผิด',
   'assess.result.questionNo': 'ข้อ {n}',
   'assess.result.earned': '{earned}/{total} คะแนน',
   'assess.result.none': 'ยังไม่มีผลการทดสอบ',
@@ -197,6 +198,8 @@ export const en: Record<keyof typeof th, string> = {
   'assess.result.explanation': 'Explanation',
   'assess.result.hidden':
     'The correct answers and explanations show once you pass or have used every attempt.',
+  'assess.result.withheld':
+    "The author does not show this test's answers: you see whether each of your answers was right.",
   'assess.result.questionNo': 'Question {n}',
   'assess.result.earned': '{earned}/{total, plural, one {# point} other {# points}}',
   'assess.result.none': 'No results yet.',

@@ -92,7 +92,7 @@ export function toDetail(a: AssessmentRow, questions: QuestionRow[], attempts: A
 /**
  * A graded attempt, each question as the learner saw it with their picks. The right choices and the
  * explanations (which give them away) are shown once the learner has passed or has no attempt left; before
- * that a retry would be a copy. A pre-test is diagnostic: its score and the topics to study, never a right
+ * that a retry would be a copy; never when the author withholds them (`reveal_answers` off). A pre-test is diagnostic: its score and the topics to study, never a right
  * answer, an explanation, or a mark per question (on a true/false question a mark is the answer).
  */
 export function toResult(
@@ -104,7 +104,9 @@ export function toResult(
   const attemptsLeft = attemptsLeftOf(a, attempts);
   const open = attempts.some((x) => x.status === 'in_progress');
   const diagnostic = a.kind === 'pre_test';
-  const reveal = !diagnostic && (attempts.some((x) => x.passed) || (attemptsLeft === 0 && !open));
+  const withheld = !diagnostic && !a.reveal_answers;
+  const reveal =
+    !diagnostic && !withheld && (attempts.some((x) => x.passed) || (attemptsLeft === 0 && !open));
   const byId = new Map(questions.map((q) => [q.id, q]));
   const graded = (t.grading ?? []).flatMap((g) => {
     const q = byId.get(g.questionId);
@@ -125,6 +127,7 @@ export function toResult(
       ...new Set(graded.flatMap(({ g, q }) => (!g.correct && q.topic.trim() ? [q.topic.trim()] : []))),
     ],
     late: t.late,
+    answersWithheld: withheld,
     attemptsLeft,
     questions: graded.map(({ g, q }) => ({
       questionId: q.id,

@@ -23,6 +23,7 @@ export async function findAssessment(db: Db, id: string, { live = true } = {}) {
     max_attempts: number | null;
     time_limit_seconds: number | null;
     shuffle_questions: boolean;
+    reveal_answers: boolean;
     skippable: boolean;
     updated_at: Date;
     /** `updated_at` exactly, as PostgreSQL writes it (a Date drops the microseconds). */

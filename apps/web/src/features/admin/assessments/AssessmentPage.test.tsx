@@ -35,6 +35,7 @@ const test = (over: Partial<AdminAssessment>): AdminAssessment => ({
   maxAttempts: null,
   timeLimitSeconds: null,
   shuffleQuestions: false,
+  revealAnswers: true,
   skippable: false,
   published: true,
   attemptCount: 0,
@@ -98,6 +99,24 @@ describe('the settings form', () => {
     await waitFor(() =>
       expect(patches[1]).toMatchObject({ title: 'ชื่อจากผู้ดูแลอีกคน', passingScore: 80, version: '4' }),
     );
+  });
+});
+describe('showing the answers', () => {
+  const LABEL = 'แสดงเฉลยและคำอธิบายเมื่อผู้เรียนทำผ่านหรือใช้สิทธิ์ทำครบ';
+  it('the author can withhold them for good: the switch is sent with the settings', async () => {
+    answer = test({});
+    renderPage();
+    const reveal = (await screen.findByLabelText(LABEL)) as HTMLInputElement;
+    expect(reveal.checked).toBe(true);
+    fireEvent.click(reveal);
+    fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(patches[0]).toMatchObject({ revealAnswers: false, version: '3' }));
+  });
+  it('a pre-test has no such switch: it never shows them', async () => {
+    answer = test({ kind: 'pre_test' });
+    renderPage();
+    await screen.findByLabelText('ชื่อแบบทดสอบ');
+    expect(screen.queryByLabelText(LABEL)).toBeNull();
   });
 });
 const EMPTY = 'ตั้งให้แสดงแล้ว แต่ผู้เรียนยังไม่เห็น เพราะยังไม่มีคำถามที่ใช้งานอยู่';

@@ -15,6 +15,7 @@ const initial = (a: AdminAssessment) => ({
   maxAttempts: a.maxAttempts === null ? '' : String(a.maxAttempts),
   minutes: a.timeLimitSeconds === null ? '' : String(a.timeLimitSeconds / 60),
   shuffleQuestions: a.shuffleQuestions,
+  revealAnswers: a.revealAnswers,
   skippable: a.skippable,
   published: a.published,
 });
@@ -39,7 +40,7 @@ export function SettingsForm({ assessment: a }: { assessment: AdminAssessment })
     value: v[k],
     onChange: (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value }),
   });
-  const flag = (k: 'shuffleQuestions' | 'skippable' | 'published', label: string) => (
+  const flag = (k: 'shuffleQuestions' | 'revealAnswers' | 'skippable' | 'published', label: string) => (
     <CheckboxField label={label} checked={v[k]} onChange={(checked) => setV({ ...v, [k]: checked })} />
   );
   const submit = (e: FormEvent) => {
@@ -52,6 +53,7 @@ export function SettingsForm({ assessment: a }: { assessment: AdminAssessment })
         maxAttempts: numberOrNull(v.maxAttempts),
         timeLimitSeconds: minutes === null ? null : Math.round(minutes * 60),
         shuffleQuestions: v.shuffleQuestions,
+        revealAnswers: v.revealAnswers,
         skippable: v.skippable,
         published: v.published,
         version: seen,
@@ -92,6 +94,7 @@ export function SettingsForm({ assessment: a }: { assessment: AdminAssessment })
       <div className="flex flex-wrap gap-x-6">
         {flag('published', t('admin.assessment.published'))}
         {flag('shuffleQuestions', t('admin.assessment.shuffle'))}
+        {a.kind !== 'pre_test' && flag('revealAnswers', t('admin.assessment.reveal'))}
         {a.kind === 'pre_test' && flag('skippable', t('admin.assessment.skippable'))}
       </div>
       <Button type="submit" className="self-start" busy={update.isPending}>

@@ -26,6 +26,7 @@ export const th = {
     'ตั้งให้แสดงแล้ว แต่ผู้เรียนยังไม่เห็น เพราะยังไม่มีคำถามที่ใช้งานอยู่ เพิ่มคำถามอย่างน้อยหนึ่งข้อ (หรือนำคำถามที่เลิกใช้แล้วกลับมาใช้)',
   'admin.assessment.notShownEpisode': 'ตั้งให้แสดงแล้ว แต่ผู้เรียนยังไม่เห็น เพราะตอนของแบบทดสอบนี้ถูกซ่อนอยู่',
   'admin.assessment.shuffle': 'สลับลำดับคำถาม',
+  'admin.assessment.reveal': 'แสดงเฉลยและคำอธิบายเมื่อผู้เรียนทำผ่านหรือใช้สิทธิ์ทำครบ',
   'admin.assessment.skippable': 'ผู้เรียนข้ามได้',
   'admin.questions.title': 'คำถาม ({n})',
   'admin.questions.empty': 'ยังไม่มีคำถาม เพิ่มข้อแรกด้านล่าง',
@@ -119,6 +120,8 @@ export const en: Record<keyof typeof th, string> = {
     'Set to show, but learners do not see it: it has no question in use. Add at least one question (or restore a retired one).',
   'admin.assessment.notShownEpisode': 'Set to show, but learners do not see it: its episode is hidden.',
   'admin.assessment.shuffle': 'Shuffle the questions',
+  'admin.assessment.reveal':
+    'Show the answers and explanations once a learner passes or has used every attempt',
   'admin.assessment.skippable': 'Learners may skip it',
   'admin.questions.title': 'Questions ({n})',
   'admin.questions.empty': 'No questions yet. Add the first one below',

@@ -25,7 +25,8 @@ export function TestResult({
   useEffect(() => heading.current?.focus(), [result.attemptId]);
   const diagnostic = result.diagnostic;
   const verdict = !withoutPassMark(assessment);
-  const hidden = !diagnostic && result.questions.some((r) => r.correctChoiceIds === null);
+  const hidden =
+    !diagnostic && !result.answersWithheld && result.questions.some((r) => r.correctChoiceIds === null);
   const tone = result.passed
     ? 'bg-emerald-50 text-emerald-950'
     : verdict
@@ -71,6 +72,9 @@ export function TestResult({
         <>
           <h2 className="mt-8 text-lg font-semibold text-slate-900">{t('assess.result.answers')}</h2>
           {hidden && <p className="mt-1 text-sm text-slate-700">{t('assess.result.hidden')}</p>}
+          {!diagnostic && result.answersWithheld && (
+            <p className="mt-1 text-sm text-slate-700">{t('assess.result.withheld')}</p>
+          )}
           <ol className="mt-3 flex flex-col gap-3">
             {result.questions.map((r, i) => (
               <ResultQuestion key={r.questionId} r={r} n={i + 1} />

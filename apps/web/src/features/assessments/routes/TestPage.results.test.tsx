@@ -119,6 +119,21 @@ describe('TestPage: results and next steps', () => {
     expect(screen.getByRole('button', { name: 'ทำอีกครั้ง' })).toBeTruthy();
   });
 
+  it('an attempt whose author withholds the answers says so, instead of promising them after a pass', async () => {
+    fakeApi({
+      ...baseRoutes,
+      'GET /assessment/test-1': detail({ attemptsUsed: 1, attemptsLeft: 0, bestScore: 75 }),
+      'GET /assessment-result?assessmentId=test-1': [
+        failedResult({ answersWithheld: true, attemptsLeft: 0 }),
+      ],
+    });
+    renderTestPage(latest);
+    expect(await screen.findByText('ผู้สอนไม่เปิดเผยเฉลยของแบบทดสอบนี้ ดูได้เพียงว่าแต่ละข้อตอบถูกหรือผิด')).toBeTruthy();
+    expect(screen.queryByText(HIDDEN)).toBeNull();
+    expect(within(question(/ข้อใดเป็นค่าใช้จ่ายจำเป็น/)).getByText('ผิด')).toBeTruthy();
+    expect(screen.queryByText('คำตอบที่ถูก')).toBeNull();
+  });
+
   it("a timed test's result shows each question from the result itself, in the result's order", async () => {
     const [q1, q2, q3] = result().questions;
     fakeApi({

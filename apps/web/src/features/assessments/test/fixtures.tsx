@@ -110,6 +110,7 @@ export const result = (over: Partial<AssessmentResult> = {}): AssessmentResult =
   diagnostic: false,
   studyTopics: ['ค่าใช้จ่ายจำเป็น'],
   late: false,
+  answersWithheld: false,
   attemptsLeft: 2,
   questions: [
     {

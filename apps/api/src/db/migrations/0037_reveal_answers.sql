@@ -1,0 +1,1 @@
+ALTER TABLE "assessments" ADD COLUMN "reveal_answers" boolean DEFAULT true NOT NULL;
