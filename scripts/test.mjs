@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// npm test: every test against real PostgreSQL: Vitest (unit + API integration) and the browser tests.
-// The platform is built once, then both runners run at the same time (the browser tests spend much of their
-// time waiting on a playing video or a browser, which leaves room for Vitest on two cores). Vitest's output is
-// shown as it comes; the browser runner's is held until Vitest has ended and then follows, so the output ends
-// with the browser runner's summary line. When Vitest failed, its failures and its own summary lines are printed
-// again at the very end: CI shows the tail of a long output, and Vitest's part is thousands of lines above it.
+// npm test: every test against real PostgreSQL: the platform is built once, then Vitest (unit + API integration)
+// runs, then the browser tests on that build. One after the other: side by side they took longer on two cores
+// (2026-11-28: Vitest 1,252 s instead of 444 s beside the browser tests, the whole CI run about 33 minutes), as
+// the browser tests' server, PostgreSQL, Chromium and the demo videos' first drawing keep the cores busy. The
+// browser runner goes last so that the output ends with its summary line. When Vitest failed, its failures and its
+// own summary lines are printed again at the very end: CI shows the tail of a long output, and Vitest's part is
+// thousands of lines above it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +15,8 @@ import { ensureCms } from './cms.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-// Built here, once: the browser tests' server and the start-up test use this build instead of making their own
-// at the same time (two builds writing the same files).
+// Built here, once: the browser tests' server and the start-up test use this build instead of each making its
+// own (a minute or more of the run).
 const env = { ...process.env, RIANROO_TEST_BUILT: '1' };
 
 /** The runners now running: stopped with this process (test:stress stops it when interrupted). */
@@ -78,34 +79,16 @@ function failures(jsonReport) {
   return lines.length ? lines : ['(the report names no failed test: see the errors above)'];
 }
 
-/**
- * Runs the browser tests with their output held back until `release()` is called, then passed through as it
- * comes; answers { done: Promise<exit code>, release }.
- */
+/** Runs the browser tests, their output passed through; answers their exit code. */
 function playwright() {
   const child = track(
     spawn(npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
       cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: 'inherit',
       env,
     }),
   );
-  const held = [];
-  let released = false;
-  for (const [from, to] of [
-    [child.stdout, process.stdout],
-    [child.stderr, process.stderr],
-  ]) {
-    from.on('data', (chunk) => (released ? to.write(chunk) : held.push([to, chunk])));
-  }
-  const done = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-  return {
-    done,
-    release() {
-      released = true;
-      for (const [to, chunk] of held.splice(0)) to.write(chunk);
-    },
-  };
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
 }
 
 // The content service's contract tests and the browser tests run the real Strapi: install it (no admin
@@ -120,11 +103,8 @@ if (build.status !== 0) {
   console.error(`[rianroo] the build failed (exit ${build.status ?? build.signal}): no test was run`);
   process.exit(build.status || 1);
 }
-const browser = existsSync(path.join(root, 'e2e/playwright.config.ts')) ? playwright() : undefined;
 const unit = await vitest(jsonReport);
-if (browser) console.log('\n[rianroo] Vitest has ended; the browser tests, run beside it, follow.\n');
-browser?.release();
-const e2e = browser ? await browser.done : 0;
+const e2e = existsSync(path.join(root, 'e2e/playwright.config.ts')) ? await playwright() : 0;
 if (unit.code !== 0) {
   console.error(`\n[rianroo] Vitest failed (exit ${unit.code}), above the browser tests:`);
   console.error(failures(jsonReport).join('\n'));

@@ -41,4 +41,17 @@ describe('notifications (spec section 9)', () => {
     act(() => vi.advanceTimersByTime(3000));
     expect(screen.queryByText('บันทึกแล้ว')).not.toBeNull();
   });
+
+  it('leaves no timer behind once the provider is gone (none fires into a page that is gone)', () => {
+    vi.useFakeTimers();
+    const { unmount } = render(
+      <ToastProvider>
+        <Trigger />
+      </ToastProvider>,
+    );
+    act(() => screen.getByText('go').click());
+    expect(vi.getTimerCount()).toBe(1);
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 /** Spec section 9: notifications last 1.5 seconds unless told otherwise. */
 export const TOAST_DEFAULT_MS = 1500;
@@ -17,10 +26,24 @@ export const useToast = () => useContext(ToastContext);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
+  // The timers of the toasts on screen: cleared when the provider goes away, so none fires into a page (or a
+  // test's document) that is gone.
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
   const show = useCallback<Show>((text, kind = 'info', durationMs = TOAST_DEFAULT_MS) => {
     const id = next.current++;
     setToasts((list) => [...list, { id, kind, text }]);
-    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), durationMs);
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      setToasts((list) => list.filter((t) => t.id !== id));
+    }, durationMs);
+    timers.current.add(timer);
   }, []);
   const value = useMemo(() => show, [show]);
   const colors: Record<Kind, string> = {
