@@ -88,6 +88,7 @@ type Q = {
   choices: boolean[];
   explanation?: string;
   topic?: string;
+  prompt?: string;
 };
 
 /** An assessment with questions whose choices are right or wrong as given; answers its ids. */
@@ -109,7 +110,7 @@ export async function addAssessment(
       assessmentId: id,
       sort: i + 1,
       kind: q.kind,
-      prompt: `คำถามที่ ${i + 1}`,
+      prompt: q.prompt ?? `คำถามที่ ${i + 1}`,
       explanation: q.explanation ?? `คำอธิบายข้อ ${i + 1}`,
       topic: q.topic ?? '',
       points: q.points ?? 1,

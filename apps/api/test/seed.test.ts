@@ -41,6 +41,14 @@ describe('demo seed', () => {
         `select count(*) as n from assessments where kind = 'post_test' and time_limit_seconds > 0`,
       ),
     ).toBe(6);
+    // Pre-tests with no pass mark; post-tests drawing 8 of a pool of 12 (issue 30).
+    expect(
+      await count(`select count(*) as n from assessments where kind = 'pre_test' and passing_score = 0`),
+    ).toBe(6);
+    expect(
+      await count(`select count(*) as n from assessments a where kind = 'post_test' and questions_per_attempt = 8
+                     and (select count(*) from assessment_questions q where q.assessment_id = a.id) = 12`),
+    ).toBe(6);
     expect(
       await count(`select count(*) as n from assessments a join episodes e on e.id = a.episode_id
                    where a.kind = 'episode_quiz' and not e.is_teaser`),

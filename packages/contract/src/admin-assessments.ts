@@ -38,7 +38,13 @@ export const assessmentSettings = z.object({
   passingScore: z.number().int().min(0).max(100),
   maxAttempts: z.number().int().min(1).max(100).nullable(),
   timeLimitSeconds: z.number().int().min(30).max(86_400).nullable(),
+  /** Each attempt shows the questions in its own order and the choices of each question in its own. */
   shuffleQuestions: z.boolean(),
+  /**
+   * A pool: each attempt draws this many of the questions not retired, spread over their topics; a post-test
+   * avoids those the learner met in the pre-test where the pool allows. null: every question, every attempt.
+   */
+  questionsPerAttempt: z.number().int().min(1).max(500).nullable(),
   /**
    * Right answers and explanations are shown to a learner once they pass or have no attempt left; false: never
    * (each pick is still marked right or wrong). A pre-test never shows them.

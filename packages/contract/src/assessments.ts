@@ -61,11 +61,14 @@ export const assessmentDetail = z.object({
   timeLimitSeconds: z.number().int().nullable(),
   /** A pre-test the author lets learners skip. */
   skippable: z.boolean(),
+  /** What an attempt asks: all the questions, or as many as a pool's draw. */
   questionCount: z.number().int(),
+  /** The points of the attempt's questions; before a pool's draw, its average share of the pool's points. */
   totalPoints: z.number().int(),
   /**
-   * The questions, in this learner's order. A timed test shows them only once an attempt has started (the
-   * clock runs from then); an untimed one always.
+   * The questions, in this learner's order (their choices too, when the test shuffles). A timed test, or one
+   * drawing from a pool, shows them only once an attempt has started (the clock runs from then; each attempt
+   * draws its own); an untimed one with no pool always.
    */
   questions: z.array(assessmentQuestion),
   attemptsUsed: z.number().int(),

@@ -756,6 +756,11 @@ export const assessments = pgTable(
     maxAttempts: integer('max_attempts'),
     timeLimitSeconds: integer('time_limit_seconds'),
     shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    /**
+     * A pool: each attempt draws this many of the questions not retired (spread over their topics, a post-test
+     * avoiding those the learner met in the pre-test where it can); null: every question (issue 30).
+     */
+    questionsPerAttempt: integer('questions_per_attempt'),
     /** Right answers and explanations shown after a pass or the last attempt; false: never (issue 30). */
     revealAnswers: boolean('reveal_answers').notNull().default(true),
     /** A pre-test the learner may skip. */
@@ -772,6 +777,10 @@ export const assessments = pgTable(
   },
   (t) => [
     index('assessments_course_idx').on(t.courseId),
+    check(
+      'assessments_questions_per_attempt_positive',
+      sql`${t.questionsPerAttempt} is null or ${t.questionsPerAttempt} >= 1`,
+    ),
     uniqueIndex('assessments_episode_quiz_key')
       .on(t.episodeId)
       .where(sql`${t.kind} = 'episode_quiz'`),

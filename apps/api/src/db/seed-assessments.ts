@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { questionsWithChoices } from '../modules/assessments/assessments.repo.js';
+import { drawSheet, promptKey } from '../modules/assessments/pool.js';
 import { gradeAttempt, gradesPass } from '../modules/assessments/grading.js';
 import { certificateCode, nameOnCertificate } from '../modules/certificates/certificate-code.js';
 import { uuidv7 } from '../lib/ids.js';
@@ -148,13 +149,15 @@ export async function seedAssessments(db: Db): Promise<void> {
         courseId: course.id,
         kind: 'post_test',
         title: 'แบบทดสอบหลังเรียน',
-        description: 'ผ่านแบบทดสอบนี้ (60% ขึ้นไป) เพื่อจบคอร์สและรับใบประกาศนียบัตร มีเวลา 10 นาที ทำได้ 3 ครั้ง',
+        description:
+          'ผ่านแบบทดสอบนี้ (60% ขึ้นไป) เพื่อจบคอร์สและรับใบประกาศนียบัตร มีเวลา 10 นาที ทำได้ 3 ครั้ง แต่ละครั้งสุ่ม 8 ข้อจากชุดคำถาม 12 ข้อ',
         passingScore: 60,
         maxAttempts: 3,
         timeLimitSeconds: 600,
         shuffleQuestions: true,
+        questionsPerAttempt: 8,
       },
-      demo.finalQuestions,
+      [...demo.finalQuestions, ...demo.postTestExtra],
     );
   }
   await seedGraduate(db);
@@ -192,8 +195,13 @@ async function seedGraduate(db: Db) {
     )
     .onConflictDoNothing();
   const tests = await db.select().from(assessments).where(eq(assessments.courseId, course.id));
+  const preTest = tests.find((a) => a.kind === 'pre_test');
+  const met = preTest ? (await questionsWithChoices(db, preTest.id)).map((q) => promptKey(q.prompt)) : [];
   for (const a of tests) {
-    const questions = await questionsWithChoices(db, a.id);
+    // The questions the graduate's attempt asked: a pool's draw avoids those met in the pre-test, as a new one does.
+    const pool = await questionsWithChoices(db, a.id);
+    const sheet = drawSheet(pool, { count: a.questionsPerAttempt, shuffle: false, avoid: [new Set(met)] });
+    const questions = pool.filter((q) => sheet.includes(q.id));
     // Right answers everywhere but in the pre-test, where only the first two were known before learning.
     const answers = Object.fromEntries(
       questions.map((q, i) => [

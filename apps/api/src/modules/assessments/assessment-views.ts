@@ -5,6 +5,7 @@ import type {
   QuestionAnswer,
 } from '@rianroo/contract';
 import type { Attempt, AssessmentRow, QuestionRow } from './assessments.repo.js';
+import { choicesIn } from './pool.js';
 
 /** What a learner sees of tests and attempts (pure): never a correct flag before the attempt is graded. */
 
@@ -38,17 +39,21 @@ export function toInProgress(t: Attempt): AttemptInProgress {
 }
 
 /**
- * A test with the learner's attempts. A timed test shows its questions only once an attempt runs; they come
- * in that attempt's order. A test no longer live (the learner has attempts of it) shows the questions of their
- * own attempt, the one in progress or else the latest: those their results are about, nothing new.
+ * A test with the learner's attempts. A timed test, or one drawing from a pool, shows its questions only once
+ * an attempt runs (the pool is never shown whole); they come in that attempt's order, and so do their choices.
+ * A test no longer live (the learner has attempts of it) shows the questions of their own attempt, the one in
+ * progress or else the latest: those their results are about, nothing new.
  */
 export function toDetail(a: AssessmentRow, questions: QuestionRow[], attempts: Attempt[]): AssessmentDetail {
   const open = attempts.find((t) => t.status === 'in_progress');
   const graded = attempts.filter((t) => t.status === 'submitted');
-  const asked = askedIn(a.live ? open : (open ?? attempts[0]), questions);
-  const order = asked.map((q) => q.id);
-  const byId = new Map(questions.map((q) => [q.id, q]));
-  const shown = !a.time_limit_seconds || open || !a.live;
+  const mine = a.live ? open : (open ?? attempts[0]);
+  const pool = askedIn(mine, questions);
+  const drawn = !mine && a.questions_per_attempt !== null && a.questions_per_attempt < pool.length;
+  // With no attempt, what a new one would ask: a pool's draw is as many questions as it asks.
+  const asked = drawn ? [] : pool;
+  const count = drawn ? a.questions_per_attempt! : pool.length;
+  const shown = !drawn && (!a.time_limit_seconds || open || !a.live);
   const scores = graded.map((t) => t.score ?? 0);
   return {
     id: a.id,
@@ -62,23 +67,20 @@ export function toDetail(a: AssessmentRow, questions: QuestionRow[], attempts: A
     maxAttempts: a.max_attempts,
     timeLimitSeconds: a.time_limit_seconds,
     skippable: a.skippable,
-    questionCount: asked.length,
-    totalPoints: asked.reduce((sum, q) => sum + q.points, 0),
+    questionCount: count,
+    // A pool's draw before it is made: as many points as the questions it asks hold on average (of whole points).
+    totalPoints: drawn
+      ? Math.round((pool.reduce((sum, q) => sum + q.points, 0) * count) / pool.length)
+      : asked.reduce((sum, q) => sum + q.points, 0),
     questions: shown
-      ? order.flatMap((qid) => {
-          const q = byId.get(qid);
-          if (!q) return [];
-          // Only what a learner may see: never the correct flags or the explanation.
-          return [
-            {
-              id: q.id,
-              kind: q.kind,
-              prompt: q.prompt,
-              points: q.points,
-              choices: q.choices.map((c) => ({ id: c.id, label: c.label })),
-            },
-          ];
-        })
+      ? // Only what a learner may see: never the correct flags or the explanation.
+        asked.map((q) => ({
+          id: q.id,
+          kind: q.kind,
+          prompt: q.prompt,
+          points: q.points,
+          choices: choicesIn(mine?.id, q, a.shuffle_questions).map((c) => ({ id: c.id, label: c.label })),
+        }))
       : [],
     attemptsUsed: attempts.length,
     attemptsLeft: attemptsLeftOf(a, attempts),
@@ -133,7 +135,7 @@ export function toResult(
       questionId: q.id,
       kind: q.kind,
       prompt: q.prompt,
-      choices: q.choices.map((c) => ({ id: c.id, label: c.label })),
+      choices: choicesIn(t.id, q, a.shuffle_questions).map((c) => ({ id: c.id, label: c.label })),
       topic: q.topic,
       points: q.points,
       choiceIds: t.answers[q.id] ?? [],

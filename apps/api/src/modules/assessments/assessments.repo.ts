@@ -23,6 +23,8 @@ export async function findAssessment(db: Db, id: string, { live = true } = {}) {
     max_attempts: number | null;
     time_limit_seconds: number | null;
     shuffle_questions: boolean;
+    /** A pool: the questions each attempt draws; null: all. */
+    questions_per_attempt: number | null;
     reveal_answers: boolean;
     skippable: boolean;
     updated_at: Date;
@@ -44,6 +46,19 @@ export async function findAssessment(db: Db, id: string, { live = true } = {}) {
   return rows[0];
 }
 export type AssessmentRow = NonNullable<Awaited<ReturnType<typeof findAssessment>>>;
+
+/** The prompts of the questions this learner's attempts of the course's pre-test asked. */
+export async function promptsMetInPreTest(db: Db, userId: string, courseId: string) {
+  const { rows } = await db.$client.query<{ prompt: string }>({
+    name: 'assessment_pre_test_prompts',
+    text: `select distinct q.prompt from assessment_attempts t
+       join assessments a on a.id = t.assessment_id and a.kind = 'pre_test' and a.course_id = $2
+       join assessment_questions q on q.id = any(t.question_order)
+     where t.user_id = $1`,
+    values: [userId, courseId],
+  });
+  return rows.map((r) => r.prompt);
+}
 
 /** Ids of the live assessments of a course: pre-test, quizzes in episode order, post-test. */
 export async function courseAssessmentIds(db: Db, courseId: string, episodeId?: string) {
@@ -303,8 +318,10 @@ export async function summaries(db: Db, userId: string, courseId: string) {
   }>({
     name: 'assessment_summaries',
     text: `select a.id, a.kind, a.episode_id, a.title, a.passing_score, a.max_attempts, a.time_limit_seconds, a.skippable,
-            (select count(*) from assessment_questions q
-              where q.assessment_id = a.id and q.retired_at is null)::int as question_count,
+            -- What an attempt asks: a pool's draw, or every question not retired.
+            least((select count(*) from assessment_questions q
+                    where q.assessment_id = a.id and q.retired_at is null),
+                  coalesce(a.questions_per_attempt, 2147483647))::int as question_count,
             coalesce(x.used, 0)::int as attempts_used, x.best, coalesce(x.passed, false) as passed
      from assessments a
      left join lateral (

@@ -5,13 +5,13 @@ import {
   type QuestionAnswer,
 } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
-import { randomInt } from 'node:crypto';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { courseCompletion } from '../certificates/completion.repo.js';
 import type { CoursesService } from '../courses/courses.service.js';
 import { askedIn, toDetail, toInProgress, toResult } from './assessment-views.js';
 import { gradeAttempt, gradesPass } from './grading.js';
+import { drawSheet, promptKey } from './pool.js';
 import * as repo from './assessments.repo.js';
 
 const noAccess = () => new AppError('NO_ACCESS', 403, 'This test needs a subscription or a free trial');
@@ -25,15 +25,6 @@ const nothingOpen = () =>
 /** The attempt's time and grace are over (by this server's clock; saves are checked by the database's). */
 export const overdue = (t: Pick<repo.Attempt, 'deadlineAt'>) =>
   !!t.deadlineAt && t.deadlineAt.getTime() + ANSWER_GRACE_SECONDS * 1000 < Date.now();
-
-function shuffled<T>(items: T[]): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
 
 /** Quizzes, pre-tests and post-tests (PRODUCT.md section 6): attempts, autosave, grading, limits. */
 export class AssessmentsService {
@@ -130,16 +121,18 @@ export class AssessmentsService {
     return attempts.map((t) => (t.id === graded.id ? graded : t));
   }
 
-  /** The learner's answers as questionId → choice ids, checked against this test; 400 on anything else. */
-  private async checkedAnswers(a: repo.AssessmentRow, answers: QuestionAnswer[]) {
+  /**
+   * The learner's answers as questionId → choice ids, checked against this test and the attempt they go to
+   * (the questions its sheet asks: a pool's others are not its questions); 400 on anything else.
+   */
+  private async checkedAnswers(a: repo.AssessmentRow, answers: QuestionAnswer[], attempt?: repo.Attempt) {
     const questions = new Map((await this.questions(a)).map((q) => [q.id, q]));
     const out: Record<string, string[]> = {};
     answers.forEach((ans, i) => {
       const q = questions.get(ans.questionId);
-      if (!q) {
-        throw new AppError('VALIDATION_ERROR', 400, 'Not a question of this test', [
-          { path: `answers.${i}.questionId`, message: 'Not a question of this test' },
-        ]);
+      if (!q || (attempt && !attempt.questionOrder.includes(q.id))) {
+        const message = q ? 'Not a question of this attempt' : 'Not a question of this test';
+        throw new AppError('VALIDATION_ERROR', 400, message, [{ path: `answers.${i}.questionId`, message }]);
       }
       const picks = [...new Set(ans.choiceIds)];
       if (picks.some((id) => !q.choices.some((c) => c.id === id))) {
@@ -166,7 +159,7 @@ export class AssessmentsService {
     let a = await this.authorized(userId, body.assessmentId, { ownAttempt: true });
     let open = await repo.openAttempt(this.db, userId, a.id);
     if (!a.live && !open) throw notFound('Assessment');
-    const answers = await this.checkedAnswers(a, body.answers);
+    const answers = await this.checkedAnswers(a, body.answers, open);
     if (!open && Object.keys(answers).length) {
       // Only an empty save starts an attempt. Answers with none open belong to one that is over: submitted
       // from another tab, or graded once its time ran out; they must not start (and use up) a new attempt.
@@ -185,12 +178,11 @@ export class AssessmentsService {
         }
       }
       for (let tries = 0; !open && tries < 3; tries++) {
-        const ids = askedIn(undefined, await this.questions(a)).map((q) => q.id);
         const started = await repo.startAttempt(this.db, {
           id: uuidv7(),
           assessmentId: a.id,
           userId,
-          order: a.shuffle_questions ? shuffled(ids) : ids,
+          order: await this.sheet(userId, a),
           max: a.max_attempts,
           seconds: a.time_limit_seconds,
           passingScore: a.passing_score,
@@ -221,6 +213,28 @@ export class AssessmentsService {
   }
 
   /**
+   * The questions of a new attempt: a pool's draw, in the attempt's own order when the test shuffles. Where the
+   * pool allows it avoids what this learner has met: a post-test the questions of the course's pre-test, and
+   * every retake the questions of the attempt before it most (so a retake is never the same sheet).
+   */
+  private async sheet(userId: string, a: repo.AssessmentRow) {
+    const all = await this.questions(a);
+    const questions = askedIn(undefined, all);
+    const drawn = a.questions_per_attempt !== null && a.questions_per_attempt < questions.length;
+    const avoid: Set<string>[] = [];
+    if (drawn) {
+      const [preTest, attempts] = await Promise.all([
+        a.kind === 'post_test' ? repo.promptsMetInPreTest(this.db, userId, a.course_id) : [],
+        repo.attemptsOf(this.db, userId, a.id),
+      ]);
+      const prompts = new Map(all.map((q) => [q.id, q.prompt]));
+      const last = attempts[0]?.questionOrder.flatMap((id) => prompts.get(id) ?? []) ?? [];
+      avoid.push(new Set(preTest.map(promptKey)), new Set(last.map(promptKey)));
+    }
+    return drawSheet(questions, { count: a.questions_per_attempt, shuffle: a.shuffle_questions, avoid });
+  }
+
+  /**
    * `POST /assessment-result`: grades the open (or named) attempt once. An attempt already graded answers
    * its result again, so two tabs submitting together count one attempt. A test unpublished (or otherwise
    * no longer live) since the attempt started still takes it: it is graded and counted (decision 016).
@@ -240,7 +254,7 @@ export class AssessmentsService {
     if (target.status === 'submitted') return this.result(userId, a, target);
     // Answers sent with the submit are saved with the grade, in one statement, while the time lasts; a late
     // submit is graded with what was saved before the deadline.
-    const sent = body.answers?.length ? await this.checkedAnswers(a, body.answers) : undefined;
+    const sent = body.answers?.length ? await this.checkedAnswers(a, body.answers, target) : undefined;
     return this.result(userId, a, await this.grade(a, target, sent));
   }
 

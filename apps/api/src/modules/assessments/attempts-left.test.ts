@@ -15,6 +15,7 @@ const test = (maxAttempts: number | null) =>
     max_attempts: maxAttempts,
     time_limit_seconds: null,
     shuffle_questions: false,
+    questions_per_attempt: null,
     skippable: false,
     live: true,
   }) as unknown as AssessmentRow;

@@ -15,6 +15,7 @@ const toAssessment = (a: Row, questions: AdminQuestion[]): AdminAssessment => ({
   maxAttempts: (a.max_attempts as number | null) ?? null,
   timeLimitSeconds: (a.time_limit_seconds as number | null) ?? null,
   shuffleQuestions: a.shuffle_questions as boolean,
+  questionsPerAttempt: (a.questions_per_attempt as number | null) ?? null,
   revealAnswers: a.reveal_answers as boolean,
   skippable: a.skippable as boolean,
   published: a.published as boolean,

@@ -9,6 +9,7 @@ const SETTINGS = {
   maxAttempts: 'max_attempts',
   timeLimitSeconds: 'time_limit_seconds',
   shuffleQuestions: 'shuffle_questions',
+  questionsPerAttempt: 'questions_per_attempt',
   revealAnswers: 'reveal_answers',
   skippable: 'skippable',
   published: 'published',

@@ -35,6 +35,7 @@ const test = (over: Partial<AdminAssessment>): AdminAssessment => ({
   maxAttempts: null,
   timeLimitSeconds: null,
   shuffleQuestions: false,
+  questionsPerAttempt: null,
   revealAnswers: true,
   skippable: false,
   published: true,
@@ -119,6 +120,38 @@ describe('showing the answers', () => {
     expect(screen.queryByLabelText(LABEL)).toBeNull();
   });
 });
+describe('a pool of questions', () => {
+  const LABEL = 'ถามครั้งละ (ข้อ)';
+  const inUse = (n: number, retired = 0) =>
+    Array.from({ length: n + retired }, (_, i) => ({
+      ...question(i >= n),
+      id: `00000000-0000-7000-8000-0000000001${String(i).padStart(2, '0')}`,
+    }));
+  it('sends how many questions an attempt asks, blank for all of them', async () => {
+    answer = test({ questions: inUse(3) });
+    renderPage();
+    const field = (await screen.findByLabelText(LABEL)) as HTMLInputElement;
+    expect(field.value).toBe('');
+    fireEvent.change(field, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(patches[0]).toMatchObject({ questionsPerAttempt: 2, version: '3' }));
+  });
+  it('says what the saved count draws from the questions in use', async () => {
+    answer = test({ questionsPerAttempt: 8, questions: inUse(12, 2) });
+    renderPage();
+    expect(((await screen.findByLabelText(LABEL)) as HTMLInputElement).value).toBe('8');
+    expect(screen.getByText('แต่ละครั้งสุ่ม 8 จาก 12 ข้อ').getAttribute('role')).toBe('status');
+    fireEvent.change(screen.getByLabelText(LABEL), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(patches[0]).toMatchObject({ questionsPerAttempt: null }));
+  });
+  it('warns when the pool holds no more than the count: every attempt asks them all', async () => {
+    answer = test({ questionsPerAttempt: 5, questions: inUse(4, 3) });
+    renderPage();
+    expect(await screen.findByText(/มีคำถามที่ใช้อยู่ 4 ข้อ ไม่มากกว่าที่ตั้งให้ถาม/)).toBeTruthy();
+  });
+});
+
 const EMPTY = 'ตั้งให้แสดงแล้ว แต่ผู้เรียนยังไม่เห็น เพราะยังไม่มีคำถามที่ใช้งานอยู่';
 
 describe('a published test learners do not see', () => {

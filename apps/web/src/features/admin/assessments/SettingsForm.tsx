@@ -15,6 +15,7 @@ const initial = (a: AdminAssessment) => ({
   maxAttempts: a.maxAttempts === null ? '' : String(a.maxAttempts),
   minutes: a.timeLimitSeconds === null ? '' : String(a.timeLimitSeconds / 60),
   shuffleQuestions: a.shuffleQuestions,
+  perAttempt: a.questionsPerAttempt === null ? '' : String(a.questionsPerAttempt),
   revealAnswers: a.revealAnswers,
   skippable: a.skippable,
   published: a.published,
@@ -36,7 +37,7 @@ export function SettingsForm({ assessment: a }: { assessment: AdminAssessment })
     setSeen(a.version);
     setV(initial(a));
   }
-  const text = (k: 'title' | 'passingScore' | 'maxAttempts' | 'minutes') => ({
+  const text = (k: 'title' | 'passingScore' | 'maxAttempts' | 'minutes' | 'perAttempt') => ({
     value: v[k],
     onChange: (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value }),
   });
@@ -53,6 +54,7 @@ export function SettingsForm({ assessment: a }: { assessment: AdminAssessment })
         maxAttempts: numberOrNull(v.maxAttempts),
         timeLimitSeconds: minutes === null ? null : Math.round(minutes * 60),
         shuffleQuestions: v.shuffleQuestions,
+        questionsPerAttempt: numberOrNull(v.perAttempt),
         revealAnswers: v.revealAnswers,
         skippable: v.skippable,
         published: v.published,
@@ -61,10 +63,18 @@ export function SettingsForm({ assessment: a }: { assessment: AdminAssessment })
       t('admin.course.saved'),
     ).catch(() => {});
   };
+  // What the saved setting does with the questions in use now.
+  const inUse = a.questions.filter((q) => !q.retired).length;
+  const pool =
+    a.questionsPerAttempt === null
+      ? null
+      : a.questionsPerAttempt < inUse
+        ? t('admin.assessment.perAttemptPool', { count: a.questionsPerAttempt, n: inUse })
+        : t('admin.assessment.perAttemptAll', { n: inUse });
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
       <TextField label={t('admin.assessment.name')} {...text('title')} required />
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           type="number"
           min={0}
@@ -90,7 +100,20 @@ export function SettingsForm({ assessment: a }: { assessment: AdminAssessment })
           hint={t('admin.assessment.blankUnlimited')}
           {...text('minutes')}
         />
+        <TextField
+          type="number"
+          min={1}
+          max={500}
+          label={t('admin.assessment.perAttempt')}
+          hint={t('admin.assessment.perAttemptHint')}
+          {...text('perAttempt')}
+        />
       </div>
+      {pool && (
+        <p className="text-sm text-slate-700" role="status">
+          {pool}
+        </p>
+      )}
       <div className="flex flex-wrap gap-x-6">
         {flag('published', t('admin.assessment.published'))}
         {flag('shuffleQuestions', t('admin.assessment.shuffle'))}

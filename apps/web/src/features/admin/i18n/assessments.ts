@@ -25,7 +25,12 @@ export const th = {
   'admin.assessment.notShownEmpty':
     'ตั้งให้แสดงแล้ว แต่ผู้เรียนยังไม่เห็น เพราะยังไม่มีคำถามที่ใช้งานอยู่ เพิ่มคำถามอย่างน้อยหนึ่งข้อ (หรือนำคำถามที่เลิกใช้แล้วกลับมาใช้)',
   'admin.assessment.notShownEpisode': 'ตั้งให้แสดงแล้ว แต่ผู้เรียนยังไม่เห็น เพราะตอนของแบบทดสอบนี้ถูกซ่อนอยู่',
-  'admin.assessment.shuffle': 'สลับลำดับคำถาม',
+  'admin.assessment.shuffle': 'สลับลำดับคำถามและตัวเลือกในแต่ละครั้ง',
+  'admin.assessment.perAttempt': 'ถามครั้งละ (ข้อ)',
+  'admin.assessment.perAttemptHint':
+    'เว้นว่างไว้ = ถามทุกข้อ ถ้าน้อยกว่าจำนวนคำถาม แต่ละครั้งจะสุ่มคำถามชุดใหม่ กระจายตามหัวข้อ',
+  'admin.assessment.perAttemptAll': 'มีคำถามที่ใช้อยู่ {n} ข้อ ไม่มากกว่าที่ตั้งให้ถาม ทุกครั้งจึงได้คำถามครบทุกข้อ',
+  'admin.assessment.perAttemptPool': 'แต่ละครั้งสุ่ม {count} จาก {n} ข้อ',
   'admin.assessment.reveal': 'แสดงเฉลยและคำอธิบายเมื่อผู้เรียนทำผ่านหรือใช้สิทธิ์ทำครบ',
   'admin.assessment.skippable': 'ผู้เรียนข้ามได้',
   'admin.questions.title': 'คำถาม ({n})',
@@ -119,7 +124,13 @@ export const en: Record<keyof typeof th, string> = {
   'admin.assessment.notShownEmpty':
     'Set to show, but learners do not see it: it has no question in use. Add at least one question (or restore a retired one).',
   'admin.assessment.notShownEpisode': 'Set to show, but learners do not see it: its episode is hidden.',
-  'admin.assessment.shuffle': 'Shuffle the questions',
+  'admin.assessment.shuffle': 'Shuffle the questions and their choices for each attempt',
+  'admin.assessment.perAttempt': 'Questions per attempt',
+  'admin.assessment.perAttemptHint':
+    'Leave blank to ask every question. Fewer than the questions: each attempt draws a new set, spread over the topics',
+  'admin.assessment.perAttemptAll':
+    'There are {n} questions in use, no more than this: every attempt asks all of them',
+  'admin.assessment.perAttemptPool': 'Each attempt draws {count} of {n} questions',
   'admin.assessment.reveal':
     'Show the answers and explanations once a learner passes or has used every attempt',
   'admin.assessment.skippable': 'Learners may skip it',

@@ -1,0 +1,2 @@
+ALTER TABLE "assessments" ADD COLUMN "questions_per_attempt" integer;--> statement-breakpoint
+ALTER TABLE "assessments" ADD CONSTRAINT "assessments_questions_per_attempt_positive" CHECK ("assessments"."questions_per_attempt" is null or "assessments"."questions_per_attempt" >= 1);
