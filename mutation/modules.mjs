@@ -116,12 +116,15 @@ export const modules = {
       // overdue(): the time and its grace are over.
       'apps/api/src/modules/assessments/assessments.service.ts:26-27',
       // Attempts left.
-      'apps/api/src/modules/assessments/assessment-views.ts:14-15',
+      'apps/api/src/modules/assessments/assessment-views.ts:15-16',
+      // Question pools: the draw (topics, what the learner met), shuffles, the choices' order per attempt.
+      'apps/api/src/modules/assessments/pool.ts',
     ],
     tests: [
       'apps/api/src/modules/assessments/grading.test.ts',
       'apps/api/src/modules/assessments/overdue.test.ts',
       'apps/api/src/modules/assessments/attempts-left.test.ts',
+      'apps/api/src/modules/assessments/pool.test.ts',
     ],
   },
   'api-grading': {
@@ -131,11 +134,13 @@ export const modules = {
     // method's own body, are left out; emptied, each fails every test that starts an attempt).
     mutate: [
       // respond(): the post-test's prerequisite, starting within the limit (a simultaneous start, an edit).
-      'apps/api/src/modules/assessments/assessments.service.ts:165-186',
+      'apps/api/src/modules/assessments/assessments.service.ts:158-179',
       // respond(): the start loop, saving while the time lasts, TIME_UP or NO_ATTEMPT_IN_PROGRESS.
-      'apps/api/src/modules/assessments/assessments.service.ts:187-221',
+      'apps/api/src/modules/assessments/assessments.service.ts:180-213',
+      // sheet(): a pool's draw avoiding the pre-test's questions and the attempt before.
+      'apps/api/src/modules/assessments/assessments.service.ts:220-235',
       // grade(): graded once, at the pass mark it started under, answers sent late not counted.
-      'apps/api/src/modules/assessments/assessments.service.ts:252-290',
+      'apps/api/src/modules/assessments/assessments.service.ts:266-304',
     ],
     tests: [
       'apps/api/src/modules/assessments/grading.test.ts',
@@ -143,6 +148,7 @@ export const modules = {
       'apps/api/src/modules/assessments/attempts-left.test.ts',
       'apps/api/test/grading-rules.test.ts',
       'apps/api/test/assessments.test.ts',
+      'apps/api/test/question-pools.test.ts',
     ],
   },
   'api-admin-gate': {

@@ -3,10 +3,27 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ASSESSMENTS } from '../../apps/api/src/db/seed-assessments-data';
 import { expect, playThrough, registerByApi, test, withTokens } from './fixtures';
 
-// The demo course `personal-finance-101` is free: every learner may take its tests. Its post-test (the seed's
-// `finalQuestions`) is timed (10 minutes), shuffled, 3 attempts, 60% to pass.
+// The demo course `personal-finance-101` is free: every learner may take its tests. Its pre-test asks the seed's
+// `finalQuestions`; its post-test draws 8 of a pool of 12 (`finalQuestions` and `postTestExtra`) per attempt, and is
+// timed (10 minutes), shuffled, 3 attempts, 60% to pass.
 const SLUG = 'personal-finance-101';
-const FINAL = DEMO_ASSESSMENTS.find((d) => d.slug === SLUG)!.finalQuestions;
+const DEMO = DEMO_ASSESSMENTS.find((d) => d.slug === SLUG)!;
+const FINAL = DEMO.finalQuestions;
+const POOL = [...DEMO.finalQuestions, ...DEMO.postTestExtra];
+type Question = (typeof POOL)[number];
+
+/** The question's fieldset on the page, by its prompt. */
+const groupOf = (page: Page, q: Question) =>
+  page.getByRole('group', { name: new RegExp(q.prompt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+
+/** The questions of the pool the attempt on the page shows (all on one page). */
+async function sheetOn(page: Page) {
+  await page.getByLabel('ทุกข้อในหน้าเดียว').check();
+  await expect(page.getByRole('group').first()).toBeVisible();
+  const shown: Question[] = [];
+  for (const q of POOL) if ((await groupOf(page, q).count()) > 0) shown.push(q);
+  return shown;
+}
 
 type Learner = Awaited<ReturnType<typeof registerByApi>>;
 
@@ -27,16 +44,16 @@ async function watchAllBut(request: APIRequestContext, c: Awaited<ReturnType<typ
   await playThrough(request, c.headers, c.id, c.episodes.slice(0, c.episodes.length - leave));
 }
 
-/** Answers every question shown (all on one page), rightly or wrongly, by the seed's answers. */
+/** Answers every question the attempt shows (all on one page), rightly or wrongly, by the seed's answers; answers them. */
 async function answerAll(page: Page, right: boolean) {
-  await page.getByLabel('ทุกข้อในหน้าเดียว').check();
-  for (const q of FINAL) {
-    const group = page.getByRole('group', { name: new RegExp(q.prompt.replace(/[()]/g, '.')) });
+  const sheet = await sheetOn(page);
+  for (const q of sheet) {
     const picks = q.choices.filter(([, correct]) => correct === right);
     for (const [label] of right ? picks : picks.slice(0, 1)) {
-      await group.getByLabel(label, { exact: true }).check();
+      await groupOf(page, q).getByLabel(label, { exact: true }).check();
     }
   }
+  return sheet;
 }
 
 async function submit(page: Page) {
@@ -52,12 +69,13 @@ async function noSeriousA11yProblems(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('from the last episode through the post-test (failed, then passed) and the evaluation to a downloaded certificate anyone can verify', async ({
+test('from the last episode through the post-test (failed, then passed on another sheet) and the evaluation to a downloaded certificate and signed credential anyone can verify', async ({
   page,
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey: three minutes, for a loaded machine.
+  test.setTimeout(180_000);
   const u = await registerByApi(request, 'graduate');
   const c = await course(request, u);
   await watchAllBut(request, c, 0);
@@ -71,31 +89,36 @@ test('from the last episode through the post-test (failed, then passed) and the 
   await expect(page).toHaveURL(new RegExp(`/test/${c.postTestId}$`));
   await noSeriousA11yProblems(page);
 
+  // The pool is not shown before the draw: the intro says how many questions an attempt asks.
+  await expect(page.getByText('8 ข้อ', { exact: true })).toBeVisible();
   // First attempt: every answer wrong.
   await page.getByRole('button', { name: 'เริ่มทำแบบทดสอบ' }).click();
   await expect(page.getByRole('timer')).toBeVisible();
-  await answerAll(page, false);
+  const first = await answerAll(page, false);
+  expect(first).toHaveLength(8);
   await noSeriousA11yProblems(page);
   await submit(page);
   await expect(page.getByText(/ยังไม่ผ่าน \(เกณฑ์ผ่าน 60%\)/)).toBeVisible();
   // Each question with the learner's own answer marked wrong; neither the right choices nor the explanations
   // (which give them away) while attempts are left.
-  const answers = page.getByRole('list').filter({ hasText: FINAL[0]!.prompt });
-  await expect(answers.getByText(/^✗\s*ผิด$/)).toHaveCount(FINAL.length);
+  const answers = page.getByRole('list').filter({ hasText: first[0]!.prompt });
+  await expect(answers.getByText(/^✗\s*ผิด$/)).toHaveCount(first.length);
   await expect(answers.getByText('คุณเลือก').first()).toBeVisible();
   await expect(page.getByText('คำตอบที่ถูก')).toHaveCount(0);
-  for (const q of FINAL) await expect(page.getByText(q.explanation)).toHaveCount(0);
+  for (const q of POOL) await expect(page.getByText(q.explanation)).toHaveCount(0);
   await expect(page.getByText('เฉลยจะแสดงเมื่อคุณทำผ่าน หรือใช้สิทธิ์ทำครบแล้ว').first()).toBeVisible();
   await noSeriousA11yProblems(page);
 
-  // Second attempt: every answer right.
+  // Second attempt, on another sheet (a retake draws the questions the first did not ask first): every answer right.
   await page.getByRole('button', { name: 'ทำอีกครั้ง' }).click();
   await expect(page.getByRole('timer')).toBeVisible();
-  await answerAll(page, true);
+  const second = await answerAll(page, true);
+  expect(second).toHaveLength(8);
+  expect(second.filter((q) => !first.includes(q)).length).toBeGreaterThanOrEqual(4);
   await submit(page);
   await expect(page.getByText('100%').first()).toBeVisible();
   // Passed: now the explanations are shown.
-  await expect(page.getByText(FINAL[0]!.explanation)).toBeVisible();
+  await expect(page.getByText(second[0]!.explanation)).toBeVisible();
   await page.getByRole('link', { name: 'เรียนจบคอร์สแล้ว — ดูผลและรับใบประกาศ' }).click();
 
   // The course-completed moment, then the evaluation the certificate needs.
@@ -129,9 +152,19 @@ test('from the last episode through the post-test (failed, then passed) and the 
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await noSeriousA11yProblems(page);
   const code = /certificate-([A-Z2-9]{12})\.pdf/.exec(file.suggestedFilename())![1]!;
+  // The signed credential (Open Badges 3.0, a VC-JWT) downloads beside it.
+  const credentialDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'ดาวน์โหลดใบรับรองดิจิทัล (JSON)' }).click();
+  const credentialFile = await credentialDownload;
+  const credential = JSON.parse(
+    await (await import('node:fs/promises')).readFile((await credentialFile.path())!, 'utf8'),
+  );
+  expect(credential.jwt.split('.')).toHaveLength(3);
+  expect(credential.credential.type).toContain('OpenBadgeCredential');
 
   await page.goto(`/certificates/${code}`);
   await expect(page.getByText('ใบประกาศนียบัตรนี้ถูกต้อง')).toBeVisible();
+  await expect(page.getByText('ลายเซ็นดิจิทัลถูกต้อง')).toBeVisible();
   await expect(page.getByText('ทดสอบ อีทูอี')).toBeVisible();
   await expect(page.getByText('วางแผนการเงินส่วนบุคคลฉบับเริ่มต้น').first()).toBeVisible();
   await noSeriousA11yProblems(page);
@@ -176,9 +209,8 @@ test('the pre-test is diagnostic: the score and the topics to study, no answers,
   // The first two right, the others wrong: their topics are the ones to study.
   await page.getByLabel('ทุกข้อในหน้าเดียว').check();
   for (const [i, q] of FINAL.entries()) {
-    const group = page.getByRole('group', { name: new RegExp(q.prompt.replace(/[()]/g, '.')) });
     const [label] = q.choices.find(([, correct]) => correct === i < 2)!;
-    await group.getByLabel(label, { exact: true }).check();
+    await groupOf(page, q).getByLabel(label, { exact: true }).check();
   }
   await submit(page);
   await expect(page.getByRole('heading', { name: 'ผลแบบทดสอบก่อนเรียน' })).toBeVisible();
@@ -201,21 +233,13 @@ test('a reload in the middle of a timed test keeps the answers and the remaining
   await withTokens(page, u);
   await page.goto(`/library/course/${SLUG}/test/${c.postTestId}`);
   await page.getByRole('button', { name: 'เริ่มทำแบบทดสอบ' }).click();
-  await page.getByLabel('ทุกข้อในหน้าเดียว').check();
-  const first = FINAL[0]!;
-  const second = FINAL[2]!;
+  const [first, second] = await sheetOn(page);
   const saved = page.waitForResponse(
     (r) =>
       r.url().endsWith('/api/assessment-response') && r.request().method() === 'POST' && r.status() === 200,
   );
-  await page
-    .getByRole('group', { name: new RegExp(first.prompt) })
-    .getByLabel(first.choices[1]![0], { exact: true })
-    .check();
-  await page
-    .getByRole('group', { name: new RegExp(second.prompt) })
-    .getByLabel('ผิด', { exact: true })
-    .check();
+  await groupOf(page, first!).getByLabel(first!.choices[1]![0], { exact: true }).check();
+  await groupOf(page, second!).getByLabel(second!.choices[0]![0], { exact: true }).check();
   await saved;
   await expect(page.getByText('บันทึกคำตอบแล้ว')).toBeVisible();
   const seconds = async () => {
@@ -227,14 +251,8 @@ test('a reload in the middle of a timed test keeps the answers and the remaining
 
   await page.reload();
   await page.getByLabel('ทุกข้อในหน้าเดียว').check();
-  await expect(
-    page
-      .getByRole('group', { name: new RegExp(first.prompt) })
-      .getByLabel(first.choices[1]![0], { exact: true }),
-  ).toBeChecked();
-  await expect(
-    page.getByRole('group', { name: new RegExp(second.prompt) }).getByLabel('ผิด', { exact: true }),
-  ).toBeChecked();
+  await expect(groupOf(page, first!).getByLabel(first!.choices[1]![0], { exact: true })).toBeChecked();
+  await expect(groupOf(page, second!).getByLabel(second!.choices[0]![0], { exact: true })).toBeChecked();
   // The clock went on from where it was (server time), not from the start.
   const after = await seconds();
   expect(after).toBeLessThanOrEqual(before);
