@@ -29,6 +29,12 @@ describe('question pools (pure)', () => {
     expect(drawSheet(qs, { count: 9, shuffle: false }, first)).toEqual(['a', 'b', 'c']);
   });
 
+  it('takes a short topic to its end and no further, then the next tier', () => {
+    const qs = [q('a1', 'A'), q('a2', 'A'), q('b1', 'B'), q('m1', 'A', 'met'), q('m2', 'B', 'met too')];
+    const avoid = [new Set(['met', 'met too'])];
+    expect(drawSheet(qs, { count: 4, shuffle: false, avoid }, last)).toEqual(['a1', 'a2', 'b1', 'm1']);
+  });
+
   it('draws the count, one topic after another, and keeps the author order unless it shuffles', () => {
     const qs = [q('a1', 'A'), q('a2', 'A'), q('a3', 'A'), q('b1', 'B'), q('c1', 'C')];
     const sheet = drawSheet(qs, { count: 3, shuffle: false }, last);

@@ -12,7 +12,7 @@ export const promptKey = (prompt: string) =>
 /** A uniform shuffle (Fisher-Yates) with the given source of whole numbers below n. */
 export function shuffled<T>(items: readonly T[], below: (n: number) => number = randomInt): T[] {
   const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
+  for (let i = a.length - 1; i >= 1; i--) {
     const j = below(i + 1);
     [a[i], a[j]] = [a[j]!, a[i]!];
   }
@@ -58,7 +58,8 @@ export function drawSheet<Q extends { id: string; topic: string; prompt: string 
   below: (n: number) => number = randomInt,
 ): string[] {
   let asked: Q[] = [...questions];
-  if (rule.count !== null && rule.count < questions.length) {
+  // A count of all of them or more draws them all (every tier taken whole).
+  if (rule.count !== null) {
     const sets = rule.avoid ?? [];
     // 0: met in none of the sets; else 1 + the last set that holds it.
     const tier = (q: Q) => {
