@@ -96,6 +96,25 @@ describe('played seconds as a union of ranges', () => {
     ]);
   });
 
+  it("an update still at the start leaves it open to the player's placing seek after it", () => {
+    const r = new PlayedRanges();
+    r.start(0);
+    r.tick(0);
+    r.seeking();
+    r.seeked();
+    r.tick(0.4);
+    expect(r.toJSON()).toEqual([[0, 0.4]]);
+    // Once it has moved, a seek is a jump.
+    r.seeking();
+    r.seeked();
+    r.tick(2);
+    r.tick(2.25);
+    expect(r.toJSON()).toEqual([
+      [0, 0.4],
+      [2, 2.25],
+    ]);
+  });
+
   it('an empty or backwards range adds nothing', () => {
     const r = new PlayedRanges();
     r.add(3, 3);

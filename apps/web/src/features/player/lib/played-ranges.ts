@@ -20,9 +20,12 @@ export class PlayedRanges {
    * going backwards adds nothing: `add` drops an empty or backwards span).
    */
   tick(t: number): void {
+    const still = this.starting && t === this.last;
     if (this.last !== undefined && t - this.last <= PlayedRanges.MAX_STEP) this.add(this.last, t);
     this.last = t;
-    this.starting = false;
+    // An update still where playback started (the video has not moved yet) leaves the start open: the player's
+    // placing seek may come after it.
+    if (!still) this.starting = false;
   }
 
   /** Playback stopped or jumped (pause, seek): the next update starts a new range. */

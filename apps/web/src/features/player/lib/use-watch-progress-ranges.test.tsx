@@ -120,6 +120,38 @@ describe('played ranges in the progress saves', () => {
     expect(saves()[0]!.playedRanges).toEqual([[0, 5.3]]);
   });
 
+  it('a play event handled late, once the video has moved on, counts from where the video stood before it', async () => {
+    const { result } = setup();
+    // A busy page: the play event is handled when the video is already at 0.3 s.
+    result.current.onPlay(0.3);
+    play(result.current, 0.5, 5);
+    result.current.onPause(5);
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.playedRanges).toEqual([[0, 5]]);
+    // Paused at 5, played on: handled at 5.4, counted from 5.
+    result.current.onPlay(5.4);
+    play(result.current, 5.5, 8);
+    result.current.onPause(8);
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]!.playedRanges).toEqual([[5, 8]]);
+    // A seek to 30, then play: from 30. A play far from the last position (more than a playback step) counts
+    // from where the video is, not from before.
+    result.current.onSeeking();
+    result.current.onSeeked(30);
+    result.current.onPlay(30.2);
+    play(result.current, 30.25, 32);
+    result.current.onPause(32);
+    result.current.onPlay(40);
+    play(result.current, 40.25, 42);
+    result.current.onPause(42);
+    await waitFor(() =>
+      expect(sentRanges().slice(2)).toEqual([
+        [30, 32],
+        [40, 42],
+      ]),
+    );
+  });
+
   it("the player's own seek at a start (hls.js placing itself on the first picture) keeps second 0", async () => {
     // The events Chromium gave for the demo teaser: play at 0, hls.js seeks to 0.183, a time update at
     // 0.201 before the seek ends, then updates every quarter second.

@@ -104,8 +104,11 @@ export function useWatchProgress(opts: {
     },
     onPlay: (t) => {
       started.current = true;
-      // The range begins where playback started, not at the first time update after it (issue 15).
-      ranges.current.start(t);
+      // The range begins where playback started, not at the first time update after it (issue 15): where the
+      // video stood before it (0 for one not moved yet), when the play event is handled a playback step later
+      // (a busy page runs it once the video, or hls.js placing itself on its first picture, has moved on).
+      const before = lastTime.current ?? 0;
+      ranges.current.start(t >= before && t - before <= PlayedRanges.MAX_STEP ? before : t);
       if (firstPlay.current) {
         firstPlay.current = false;
         void saveFirstWatched(courseId, episodeId);
