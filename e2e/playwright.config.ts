@@ -9,11 +9,15 @@ if (!hasBrowser) {
   console.warn(msg);
 }
 const port = Number(process.env.E2E_PORT ?? 3411);
+// Two files at a time (E2E_WORKERS): most of a browser test is waiting (for the page, the video, the mail), so
+// on two cores two workers keep them busy. Each file still runs in order in one worker; what a test makes
+// (learners, devices, e-mail addresses) carries its worker's index (fixtures.ts), so the two never meet.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
 
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

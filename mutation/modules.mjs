@@ -180,7 +180,7 @@ export const modules = {
     what: 'completion and certificates: who is completed, what is offered, issued once, refused when revoked',
     mutate: [
       // completion() and issue() (not the PDF, the mail, the public page or its preview).
-      'apps/api/src/modules/certificates/certificates.service.ts:63-135',
+      'apps/api/src/modules/certificates/certificates.service.ts:72-145',
       'apps/api/src/modules/certificates/completion.repo.ts',
       'apps/api/src/modules/certificates/certificate-code.ts',
     ],

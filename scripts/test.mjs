@@ -6,7 +6,7 @@
 // browser runner goes last so that the output ends with its summary line. When Vitest failed, its failures and its
 // own summary lines are printed again at the very end: CI shows the tail of a long output, and Vitest's part is
 // thousands of lines above it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,17 +91,24 @@ function playwright() {
   return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
 }
 
-// The content service's contract tests and the browser tests run the real Strapi: install it (no admin
-// panel build: the tests start it without the panel).
-ensureCms({ build: false });
 mkdirSync(path.join(root, '.data'), { recursive: true });
 const jsonReport = path.join(root, '.data', 'vitest-report.json');
 // A report left by an earlier run must not stand in for this one's.
 rmSync(jsonReport, { force: true });
-const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', env: process.env });
-if (build.status !== 0) {
-  console.error(`[rianroo] the build failed (exit ${build.status ?? build.signal}): no test was run`);
-  process.exit(build.status || 1);
+// The build (mostly CPU) runs while the content service is installed (mostly network and disk) beside it.
+const build = new Promise((resolve) =>
+  track(spawn(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', env: process.env })).on(
+    'close',
+    (code, signal) => resolve({ code, signal }),
+  ),
+);
+// The content service's contract tests and the browser tests run the real Strapi: install it (no admin
+// panel build: the tests start it without the panel).
+ensureCms({ build: false });
+const built = await build;
+if (built.code !== 0) {
+  console.error(`[rianroo] the build failed (exit ${built.code ?? built.signal}): no test was run`);
+  process.exit(built.code || 1);
 }
 const unit = await vitest(jsonReport);
 const e2e = existsSync(path.join(root, 'e2e/playwright.config.ts')) ? await playwright() : 0;

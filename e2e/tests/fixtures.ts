@@ -21,15 +21,20 @@ export const test = base.extend<{ skipWithoutBrowser: void }>({
 export { expect };
 
 export const PASSWORD = 'e2e-strong-password-1';
+/**
+ * The worker running this file (Playwright's parallel index, 0 or 1 with two workers; a worker started again
+ * after a failure gets the index of the one it replaces): names made here never meet another worker's.
+ */
+export const WORKER = process.env.TEST_PARALLEL_INDEX ?? '0';
 let n = 0;
 export const uniqueEmail = (tag: string) =>
-  `${tag}.${Date.now().toString(36)}${(n++).toString(36)}@example.com`;
+  `${tag}.${Date.now().toString(36)}w${WORKER}${(n++).toString(36)}@example.com`;
 
 /** Registers a learner through the API (not the page) from a given device. */
 export async function registerByApi(
   request: APIRequestContext,
   tag = 'e2e',
-  deviceId = `api-device-${Date.now()}-${n++}`,
+  deviceId = `api-device-${Date.now()}-w${WORKER}-${n++}`,
 ) {
   const email = uniqueEmail(tag);
   const res = await request.post('/api/users', {
@@ -62,11 +67,15 @@ export async function loginInPage(page: Page, email: string, password = PASSWORD
 export const ADMIN = { email: 'admin@rianroo.dev', password: 'Rianroo-demo-2026' };
 
 /**
- * Signs the seeded administrator in on the login page shown, always from the same device: every test has a
- * fresh browser, and a fourth new device would meet the account's device limit (MAX_DEVICES, 3).
+ * The seeded administrator's device in this worker: every test has a fresh browser, and a fourth new device
+ * would meet the account's device limit (MAX_DEVICES, 3); one per worker, so that a login in one worker never
+ * replaces the session another worker's test is using on the same device.
  */
+const ADMIN_DEVICE = `e2e-seeded-administrator-w${WORKER}`;
+
+/** Signs the seeded administrator in on the login page shown, always from this worker's device. */
 export async function loginAsAdmin(page: Page) {
-  await page.evaluate(() => localStorage.setItem('deviceId', 'e2e-seeded-administrator'));
+  await page.evaluate((id) => localStorage.setItem('deviceId', id), ADMIN_DEVICE);
   await loginInPage(page, ADMIN.email, ADMIN.password);
 }
 
@@ -76,7 +85,7 @@ export async function loginAsAdmin(page: Page) {
  */
 export async function adminApi(request: APIRequestContext) {
   const res = await request.post('/api/auth', {
-    data: { ...ADMIN, device: { id: 'e2e-seeded-administrator', name: 'Playwright' } },
+    data: { ...ADMIN, device: { id: ADMIN_DEVICE, name: 'Playwright' } },
   });
   expect(res.status(), await res.text()).toBe(200);
   const headers = { authorization: `Bearer ${(await res.json()).access_token}` };
