@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  expectToast,
   expect,
   fitsTheScreen,
   loginInPage,
@@ -50,16 +51,18 @@ test('profile edit and photo upload are saved', async ({ page, request }) => {
   await expect(page).toHaveURL('/account');
   await page.getByLabel(/^(ชื่อ|First name)$/).fill('ชื่อใหม่');
   await page.getByLabel(/^(ชื่อที่แสดง|Display name)$/).fill('ครูใหม่');
-  await page
-    .getByRole('button', { name: /^(บันทึก|Save)$/ })
-    .first()
-    .click();
-  await expect(page.getByText(/^(บันทึกแล้ว|Saved)$/)).toBeVisible();
-  await page
-    .getByLabel(/เปลี่ยนรูป|Change photo/)
-    .first()
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByText(/อัปเดตรูปโปรไฟล์แล้ว|Profile photo updated/)).toBeVisible();
+  await expectToast(page, /^(บันทึกแล้ว|Saved)$/, () =>
+    page
+      .getByRole('button', { name: /^(บันทึก|Save)$/ })
+      .first()
+      .click(),
+  );
+  await expectToast(page, /อัปเดตรูปโปรไฟล์แล้ว|Profile photo updated/, () =>
+    page
+      .getByLabel(/เปลี่ยนรูป|Change photo/)
+      .first()
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG }),
+  );
   await page.reload();
   await expect(page.getByLabel(/^(ชื่อ|First name)$/)).toHaveValue('ชื่อใหม่');
   await expect(page.getByRole('img', { name: /รูปโปรไฟล์|Profile photo/ })).toBeVisible();
@@ -84,11 +87,12 @@ test('changing the password needs the current one and signs out other devices', 
     .click();
   await expect(page.getByText(/อีเมลหรือรหัสผ่านไม่ถูกต้อง|Incorrect/)).toBeVisible();
   await page.getByLabel(/^(รหัสผ่านปัจจุบัน|Current password)$/).fill(PASSWORD);
-  await page
-    .getByRole('button', { name: /^(บันทึก|Save)$/ })
-    .nth(1)
-    .click();
-  await expect(page.getByText(/เปลี่ยนรหัสผ่านแล้ว|Password changed/)).toBeVisible();
+  await expectToast(page, /เปลี่ยนรหัสผ่านแล้ว|Password changed/, () =>
+    page
+      .getByRole('button', { name: /^(บันทึก|Save)$/ })
+      .nth(1)
+      .click(),
+  );
   expect(
     (await request.get('/api/auth', { headers: { authorization: `Bearer ${u.access_token}` } })).status(),
   ).toBe(401);
@@ -188,8 +192,9 @@ test('switching the language on the account page keeps the profile edits not sav
   await expect(page.getByLabel('First name', { exact: true })).toHaveValue('ชื่อที่ยังไม่ได้บันทึก');
   // A field not edited takes what the server says; the edit is still there to be saved.
   await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('อีทูอี');
-  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
-  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expectToast(page, 'Saved', () =>
+    page.getByRole('button', { name: 'Save', exact: true }).first().click(),
+  );
   const me = await (
     await request.get('/api/auth', { headers: { authorization: `Bearer ${u.access_token}` } })
   ).json();

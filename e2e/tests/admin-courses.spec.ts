@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ffmpegPath } from '../../apps/api/src/modules/media/ffmpeg.js';
 import {
+  expectToast,
   adminApi,
   currentTime,
   expect,
@@ -120,8 +121,7 @@ test('an administrator creates a course, uploads a video through a dropped conne
   // A free preview: any signed-in learner may watch it.
   const fields = page.locator('form').filter({ has: page.getByLabel('ตัวอย่างฟรี') });
   await fields.getByLabel('ตัวอย่างฟรี').check();
-  await fields.getByRole('button', { name: 'บันทึก' }).click();
-  await expect(page.getByText('บันทึกแล้ว')).toBeVisible();
+  await expectToast(page, 'บันทึกแล้ว', () => fields.getByRole('button', { name: 'บันทึก' }).click());
 
   // The episode's quiz, with one question and its right answer.
   await page.getByRole('button', { name: 'สร้างแบบทดสอบท้ายตอน' }).click();

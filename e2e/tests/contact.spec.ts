@@ -1,4 +1,5 @@
 import {
+  expectToast,
   expect,
   fillContact,
   mailTo,
@@ -97,8 +98,7 @@ test('e-mail preferences: saved on the communication page; a mail link unsubscri
   await page.goto('/communication-page');
   const reminders = page.getByRole('switch', { name: /การแจ้งเตือน/ });
   await expect(reminders).toBeChecked();
-  await reminders.uncheck();
-  await expect(page.getByText('บันทึกแล้ว')).toBeVisible();
+  await expectToast(page, 'บันทึกแล้ว', () => reminders.uncheck());
   await page.reload();
   await expect(page.getByRole('switch', { name: /การแจ้งเตือน/ })).not.toBeChecked();
   await noSeriousViolations(page);
@@ -173,8 +173,7 @@ test("teach with us: the application is sent without a login, with the spec's to
   await page.getByLabel('อีเมล').fill('somsri.teacher@example.com');
   await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
   await page.getByLabel('หัวข้อที่อยากสอน').fill('การออมเงินสำหรับครอบครัว');
-  await page.getByRole('button', { name: 'ส่งใบสมัคร' }).click();
-  await expect(page.getByText('Successfully Sent')).toBeVisible();
+  await expectToast(page, 'Successfully Sent', () => page.getByRole('button', { name: 'ส่งใบสมัคร' }).click());
   await expect(page.getByText('เราได้รับใบสมัครของคุณแล้ว')).toBeVisible();
   await noSeriousViolations(page);
 });

@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-
-const hasBrowser = existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium');
+import { hasBrowser } from '../browser';
 
 /** Every browser test; skipped (loudly, see the config) when there is no Chromium. */
 export const test = base.extend<{ skipWithoutBrowser: void }>({
@@ -157,6 +156,41 @@ export async function fitsTheScreen(page: Page, what = page.url()) {
 }
 
 /** axe on the page as it is: no serious or critical accessibility violation. */
+/**
+ * Runs `act` and expects a notification (role status or alert) matching `text` (a string: the whole text). A
+ * notification lasts the spec's 1.5 s, so the page itself watches for it, from before the action, on every change
+ * of the page: a busy machine on which this process looks late cannot miss one that came and went.
+ */
+export async function expectToast(page: Page, text: string | RegExp, act: () => Promise<unknown>) {
+  const re = typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : text;
+  const key = `__e2eToast${n++}`;
+  await page.evaluate(
+    ({ key, source, flags }) => {
+      const wanted = new RegExp(source, flags);
+      const seen = window as unknown as Record<string, boolean>;
+      seen[key] = false;
+      const look = () => {
+        const shown = Array.from(document.querySelectorAll('[role="status"], [role="alert"]')).some((el) =>
+          wanted.test((el.textContent ?? '').trim()),
+        );
+        if (!shown) return;
+        seen[key] = true;
+        observer.disconnect();
+      };
+      const observer = new MutationObserver(look);
+      observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+      look();
+    },
+    { key, source: re.source, flags: re.flags },
+  );
+  await act();
+  await expect
+    .poll(() => page.evaluate((k) => (window as unknown as Record<string, boolean>)[k], key), {
+      message: `a notification matching ${re}`,
+    })
+    .toBe(true);
+}
+
 export async function noSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
