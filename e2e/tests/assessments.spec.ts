@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ASSESSMENTS } from '../../apps/api/src/db/seed-assessments-data';
-import { expect, playThrough, registerByApi, test, withTokens } from './fixtures';
+import { downloadNamed, expect, playThrough, registerByApi, test, withTokens } from './fixtures';
 
 // The demo course `personal-finance-101` is free: every learner may take its tests. Its pre-test asks the seed's
 // `finalQuestions`; its post-test draws 8 of a pool of 12 (`finalQuestions` and `postTestExtra`) per attempt, and is
@@ -144,18 +144,17 @@ test('from the last episode through the post-test (failed, then passed on anothe
     .first()
     .click();
   await expect(page).toHaveURL(new RegExp(`/library/course/${SLUG}/certificate$`));
-  const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'ดาวน์โหลด PDF' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^certificate-[A-Z2-9]{12}\.pdf$/);
+  const file = await downloadNamed(page, /^certificate-[A-Z2-9]{12}\.pdf$/, () =>
+    page.getByRole('link', { name: 'ดาวน์โหลด PDF' }).click(),
+  );
   const pdf = await (await import('node:fs/promises')).readFile((await file.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await noSeriousA11yProblems(page);
   const code = /certificate-([A-Z2-9]{12})\.pdf/.exec(file.suggestedFilename())![1]!;
   // The signed credential (Open Badges 3.0, a VC-JWT) downloads beside it.
-  const credentialDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'ดาวน์โหลดใบรับรองดิจิทัล (JSON)' }).click();
-  const credentialFile = await credentialDownload;
+  const credentialFile = await downloadNamed(page, `certificate-${code}.credential.json`, () =>
+    page.getByRole('button', { name: 'ดาวน์โหลดใบรับรองดิจิทัล (JSON)' }).click(),
+  );
   const credential = JSON.parse(
     await (await import('node:fs/promises')).readFile((await credentialFile.path())!, 'utf8'),
   );

@@ -191,6 +191,20 @@ export async function expectToast(page: Page, text: string | RegExp, act: () => 
     .toBe(true);
 }
 
+/**
+ * Runs `act` and answers the download it starts, known by its file name (`name`). The headless shell has no PDF
+ * viewer: a page's PDF in an iframe arrives there as a download of its own, named by a random id, which is not
+ * the one the action made.
+ */
+export async function downloadNamed(page: Page, name: string | RegExp, act: () => Promise<unknown>) {
+  const named = (file: string) => (typeof name === 'string' ? file === name : name.test(file));
+  const [file] = await Promise.all([
+    page.waitForEvent('download', { predicate: (d) => named(d.suggestedFilename()) }),
+    act(),
+  ]);
+  return file;
+}
+
 export async function noSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
