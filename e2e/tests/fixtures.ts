@@ -155,7 +155,6 @@ export async function fitsTheScreen(page: Page, what = page.url()) {
   expect(scroll, `${what} is wider than the screen`).toBeLessThanOrEqual(view);
 }
 
-/** axe on the page as it is: no serious or critical accessibility violation. */
 /**
  * Runs `act` and expects a notification (role status or alert) matching `text` (a string: the whole text). A
  * notification lasts the spec's 1.5 s, so the page itself watches for it, from before the action, on every change
@@ -205,6 +204,7 @@ export async function downloadNamed(page: Page, name: string | RegExp, act: () =
   return file;
 }
 
+/** axe on the page as it is: no serious or critical accessibility violation. */
 export async function noSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
