@@ -73,6 +73,72 @@ export default tseslint.config(
     },
   },
   {
+    // The API's modules (apps/api/src/modules/<domain>/) are used by others only through their index.ts, and the
+    // floors below them (lib, db, mail, plugins) never reach up into them (scripts/api-map.mjs, decision 020).
+    files: ['apps/api/src/modules/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)',
+              message: "Import another module through its index.ts (its public entry), not its inside.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/*/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)',
+              message: "Import another module through its index.ts (its public entry), not its inside.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/*.ts', 'apps/api/src/startup/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/[^/]+/(?!index\\.js$)',
+              message: "Import a module through its index.ts (its public entry), not its inside.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/{lib,db,mail,plugins}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(modules|startup)/',
+              message: 'lib, db, mail and plugins lie below the modules: they never import a module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [
       'apps/api/src/config.ts',
       'apps/api/test/**',

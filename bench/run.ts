@@ -8,7 +8,7 @@ import pg from 'pg';
 import { apiRoot } from '../apps/api/src/config.js';
 import { TokenSigner } from '../apps/api/src/lib/tokens.js';
 import { PROGRESS_UPSERT } from '../apps/api/src/modules/courses/progress.repo.js';
-import { USER_BY_ID } from '../apps/api/src/modules/users/users.repo.js';
+import { USER_BY_ID } from '../apps/api/src/modules/accounts/users.repo.js';
 import { prepareAssessmentData, timedGets } from './assessments.js';
 import { ensureBenchVideo, ensureLibraryData, learners } from './data.js';
 import { firstFrame } from './first-frame.js';

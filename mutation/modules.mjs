@@ -9,8 +9,8 @@ export const modules = {
     what: 'tokens and sessions, the refresh and device-limit rules',
     mutate: [
       'apps/api/src/lib/tokens.ts',
-      'apps/api/src/modules/auth/auth.service.ts',
-      'apps/api/src/modules/auth/sessions.repo.ts',
+      'apps/api/src/modules/accounts/auth.service.ts',
+      'apps/api/src/modules/accounts/sessions.repo.ts',
     ],
     // tokens.test.ts checks every rule of the token signer without a server; auth-required.test.ts (every
     // secured route refuses seven kinds of bad token) adds nothing for these files at 20 s a mutant: left out.
@@ -181,7 +181,7 @@ export const modules = {
     mutate: [
       // completion() and issue() (not the PDF, the mail, the public page or its preview).
       'apps/api/src/modules/certificates/certificates.service.ts:72-145',
-      'apps/api/src/modules/certificates/completion.repo.ts',
+      'apps/api/src/modules/assessments/completion.repo.ts',
       'apps/api/src/modules/certificates/certificate-code.ts',
     ],
     tests: [

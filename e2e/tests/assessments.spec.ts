@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_ASSESSMENTS } from '../../apps/api/src/db/seed-assessments-data';
+import { DEMO_ASSESSMENTS } from '../../apps/api/src/startup/seed-assessments-data';
 import { downloadNamed, expect, playThrough, registerByApi, test, withTokens } from './fixtures';
 
 // The demo course `personal-finance-101` is free: every learner may take its tests. Its pre-test asks the seed's

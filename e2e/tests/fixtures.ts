@@ -62,7 +62,7 @@ export async function loginInPage(page: Page, email: string, password = PASSWORD
   await page.getByRole('button', { name: /^(เข้าสู่ระบบ|Log in)$/ }).click();
 }
 
-/** The seeded administrator (apps/api/src/db/seed.ts). */
+/** The seeded administrator (apps/api/src/startup/seed.ts). */
 export const ADMIN = { email: 'admin@rianroo.dev', password: 'Rianroo-demo-2026' };
 
 /**

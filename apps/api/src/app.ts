@@ -6,37 +6,66 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
-import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
-import { AssessmentsService } from './modules/assessments/assessments.service.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { billingRoutes } from './modules/billing/billing.routes.js';
-import { BillingService } from './modules/billing/billing.service.js';
-import { paymentProvider } from './modules/billing/providers/index.js';
-import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
-import { CertificatesService } from './modules/certificates/certificates.service.js';
-import { EvaluationsService } from './modules/certificates/evaluations.service.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import { communicationRoutes } from './modules/communication/communication.routes.js';
-import { CommunicationService } from './modules/communication/communication.service.js';
-import { contactRoutes } from './modules/contact/contact.routes.js';
-import { ContactService } from './modules/contact/contact.service.js';
-import { contentRoutes } from './modules/content/content.routes.js';
-import { catalogPage } from './modules/courses/catalog-page.js';
-import { coursePage } from './modules/courses/course-page.js';
-import { discoveryRoutes } from './modules/courses/discovery.routes.js';
-import { coursesRoutes } from './modules/courses/courses.routes.js';
-import { documentsRoutes } from './modules/documents/documents.routes.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
-import { MediaService } from './modules/media/media.service.js';
-import { VideoService } from './modules/media/videos.service.js';
-import { AnalyticsService } from './modules/analytics/analytics.service.js';
-import { CoursesService } from './modules/courses/courses.service.js';
-import { socialRoutes } from './modules/social/social.routes.js';
-import { SocialService } from './modules/social/social.service.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { UsersService } from './modules/users/users.service.js';
+import {
+  AuthService,
+  authRoutes,
+  PeopleService,
+  peopleRoutes,
+  SocialService,
+  socialRoutes,
+  UsersService,
+  usersRoutes,
+} from './modules/accounts/index.js';
+import { AnalyticsService, analyticsRoutes } from './modules/analytics/index.js';
+import {
+  AssessmentsAdminService,
+  assessmentsAdminRoutes,
+  AssessmentsService,
+  assessmentsRoutes,
+} from './modules/assessments/index.js';
+import { AuditService, auditRoutes } from './modules/audit/index.js';
+import {
+  BillingAdminService,
+  billingAdminRoutes,
+  BillingService,
+  billingRoutes,
+  paymentProvider,
+} from './modules/billing/index.js';
+import {
+  CertificatesService,
+  certificatesRoutes,
+  EvaluationsAdminService,
+  evaluationsAdminRoutes,
+  EvaluationsService,
+} from './modules/certificates/index.js';
+import { CommunicationService, communicationRoutes } from './modules/communication/index.js';
+import {
+  ApplicationsService,
+  applicationsRoutes,
+  ContactService,
+  contactRoutes,
+} from './modules/contact/index.js';
+import { contentRoutes } from './modules/content/index.js';
+import {
+  catalogPage,
+  coursePage,
+  CoursesAdminService,
+  coursesAdminRoutes,
+  CoursesService,
+  coursesRoutes,
+  discoveryRoutes,
+  LookupsService,
+} from './modules/courses/index.js';
+import { documentsRoutes } from './modules/documents/index.js';
+import {
+  MediaService,
+  mediaRoutes,
+  UploadsService,
+  uploadsRoutes,
+  VideoService,
+} from './modules/media/index.js';
+import { OrgsService, orgsRoutes } from './modules/organisations/index.js';
+import { systemRoutes } from './modules/system/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { cmsPlugin } from './plugins/cms.js';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.js';
@@ -157,12 +186,34 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(coursesRoutes, { service: coursesService });
       await api.register(documentsRoutes, { courses: coursesService });
       await api.register(mediaRoutes, { media });
-      await api.register(assessmentsRoutes, { service: assessments });
+      await api.register(assessmentsRoutes, { service: assessments, courses: coursesService });
       await api.register(certificatesRoutes, { certificates, evaluations });
       await api.register(billingRoutes, { service: billing });
       await api.register(contactRoutes, { service: new ContactService(app) });
       await api.register(communicationRoutes, { service: new CommunicationService(app) });
-      await api.register(adminRoutes, { prefix: '/admin', media });
+      // Everything under /api/admin, behind one gate: this hook runs before any admin route (401 without a
+      // live session, 403 unless an administrator). Each domain's console routes are registered in it.
+      await api.register(
+        async (admin) => {
+          admin.addHook('onRequest', admin.requireAdmin);
+          await admin.register(auditRoutes, { service: new AuditService(admin.db) });
+          await admin.register(peopleRoutes, { service: new PeopleService(admin) });
+          await admin.register(orgsRoutes, { service: new OrgsService(admin) });
+          await admin.register(billingAdminRoutes, { service: new BillingAdminService(admin) });
+          await admin.register(applicationsRoutes, { service: new ApplicationsService(admin) });
+          const uploads = new UploadsService(admin);
+          await uploads.start();
+          await admin.register(uploadsRoutes, { uploads, media });
+          await admin.register(coursesAdminRoutes, {
+            service: new CoursesAdminService(admin),
+            lookups: new LookupsService(admin),
+          });
+          await admin.register(assessmentsAdminRoutes, { service: new AssessmentsAdminService(admin) });
+          await admin.register(evaluationsAdminRoutes, { service: new EvaluationsAdminService(admin) });
+          await admin.register(analyticsRoutes, { prefix: '/analytics', service: new AnalyticsService(admin) });
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api' },
   );

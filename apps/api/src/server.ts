@@ -1,11 +1,11 @@
 import { buildApp } from './app.js';
 import { isLoopback } from './lib/net.js';
 import { adminPanelBuilt } from './plugins/cms-setup.js';
-import { generateSummaries } from './modules/documents/documents.service.js';
+import { generateSummaries } from './modules/documents/index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnreachable, openDatabase } from './db/bootstrap.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from './db/seed.js';
-import { warmUp } from './db/warm.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from './startup/seed.js';
+import { warmUp } from './startup/warm.js';
 import { warmUpRequests } from './lib/warm-up.js';
 
 const say = (line: string) => process.stdout.write(`[rianroo] ${line}\n`);

@@ -1,21 +1,16 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { AccessLog } from './lib/log.js';
+import type { AuthContext } from './lib/request.js';
 import type { Jobs } from './plugins/jobs.js';
 import type { Mailer } from './plugins/mail.js';
 import type { Metrics } from './plugins/metrics.js';
 import type { ContentService } from './plugins/cms.js';
 import type { Limiter } from './plugins/rate-limit.js';
 import type { SessionGuard } from './plugins/auth.js';
-import type { Storage } from './plugins/storage.js';
-import type { VideoService } from './modules/media/videos.service.js';
-import type { BillingService } from './modules/billing/billing.service.js';
-
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-  role: 'learner' | 'instructor' | 'admin';
-}
+import type { Storage } from './lib/storage.js';
+import type { VideoService } from './modules/media/index.js';
+import type { BillingService } from './modules/billing/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 import { inTransaction } from '../src/db/client.js';
-import { recordAudit } from '../src/modules/admin/audit.repo.js';
+import { recordAudit } from '../src/modules/audit/audit.repo.js';
 
 /**
  * The one authorisation table of the admin console: every operation under /api/admin in the OpenAPI document

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, type Db } from '../src/db/client.js';
 import { coupons, users } from '../src/db/schema.js';
 import { uuidv7 } from '../src/lib/ids.js';
-import type { MailMessage } from '../src/plugins/mail.js';
+import type { MailMessage } from '../src/mail/message.js';
 import * as repo from '../src/modules/billing/billing.repo.js';
 import { BillingService } from '../src/modules/billing/billing.service.js';
 import { bangkokDay, periodEnd } from '../src/modules/billing/periods.js';

@@ -1,7 +1,7 @@
 import { vatIncluded } from '@rianroo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/lib/ids.js';
-import type { MailMessage } from '../src/plugins/mail.js';
+import type { MailMessage } from '../src/mail/message.js';
 import { coupons } from '../src/db/schema.js';
 import { insertReceipt } from '../src/modules/billing/billing.repo.js';
 import { bangkokDay, periodEnd } from '../src/modules/billing/periods.js';

@@ -112,7 +112,7 @@ describe.skipIf(!installed)('content service contract (real Strapi)', () => {
       ).data.map((b) => b.image?.name);
     expect(await pictures('th')).toEqual(['library-banner-1-th.png', 'library-banner-2-th.png']);
     expect(await pictures('en')).toEqual(['library-banner-1-en.png', 'library-banner-2-en.png']);
-    const seedCatalogue = await readFile(path.join(apiRoot(), 'src/db/seed-catalogue.ts'), 'utf8');
+    const seedCatalogue = await readFile(path.join(apiRoot(), 'src/startup/seed-catalogue.ts'), 'utf8');
     const courses = seedCatalogue.slice(seedCatalogue.indexOf('const COURSES'));
     const slugs = [...courses.matchAll(/^ {4}slug: '([a-z0-9-]+)',$/gm)].map((m) => m[1]!);
     expect(slugs.length).toBeGreaterThanOrEqual(6);

@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailMessage } from '../src/plugins/mail.js';
+import type { MailMessage } from '../src/mail/message.js';
 import { adminUser, draftCourse } from './admin-fixture.js';
 import { bearer, createTestApp, device, PASSWORD, register, uniqueEmail, type TestApp } from './helpers.js';
 

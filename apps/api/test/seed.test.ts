@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoot } from '../src/config.js';
-import { seed } from '../src/db/seed.js';
+import { seed } from '../src/startup/seed.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

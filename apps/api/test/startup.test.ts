@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoot } from '../src/config.js';
 import { rootClusterDir } from '../src/db/embedded.js';
-import { DEMO_PASSWORD } from '../src/db/seed.js';
+import { DEMO_PASSWORD } from '../src/startup/seed.js';
 import { createDb, type Db } from '../src/db/client.js';
 import { seedCatalogue } from './courses-fixture.js';
 import { freePort } from './global-setup.js';

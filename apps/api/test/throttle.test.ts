@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailMessage } from '../src/plugins/mail.js';
-import { PASSWORD_LINK_JOB } from '../src/modules/users/users.service.js';
+import type { MailMessage } from '../src/mail/message.js';
+import { PASSWORD_LINK_JOB } from '../src/modules/accounts/users.service.js';
 import { linkCode } from './mail-helpers.js';
 import {
   bearer,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, users } from '../src/db/schema.js';
-import { PASSWORD_LINK_JOB } from '../src/modules/users/users.service.js';
+import { PASSWORD_LINK_JOB } from '../src/modules/accounts/users.service.js';
 import { bearer, createTestApp, device, PASSWORD, register, uniqueEmail, type TestApp } from './helpers.js';
 import { latestMail, linkCode } from './mail-helpers.js';
 

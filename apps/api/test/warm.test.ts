@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { warmUp } from '../src/db/warm.js';
+import { warmUp } from '../src/startup/warm.js';
 import { warmUpRequests } from '../src/lib/warm-up.js';
 import { SESSIONS_RECENT } from '../src/plugins/auth.js';
 import { seedCatalogue } from './courses-fixture.js';

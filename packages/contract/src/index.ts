@@ -19,3 +19,5 @@ export * from './admin-courses.js';
 export * from './admin-assessments.js';
 export * from './paths.js';
 export * from './limits.js';
+export * from './endpoint.js';
+export * from './endpoints/index.js';

@@ -80,6 +80,9 @@ export const resetPasswordBody = z.object({
   device: device.optional(),
 });
 export const setPasswordOldUserParams = z.object({ email });
+/** A stored profile photo's file name: the user's id, a random part and the image's type. */
+export const PROFILE_IMAGE_FILE = /^[0-9a-f-]{36}-[A-Za-z0-9_-]{12}\.(png|jpg|webp)$/;
+export const profileImageParams = z.object({ file: z.string().regex(PROFILE_IMAGE_FILE) });
 export const checkPasswordBody = z.object({ password: z.string().min(1).max(256) });
 export const checkPasswordAnswer = z.object({ valid: z.boolean() });
 export const changePasswordBody = z.object({

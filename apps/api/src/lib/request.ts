@@ -1,6 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import type { ClientMeta } from '../modules/auth/auth.service.js';
 import { AppError } from './errors.js';
+
+/** Who is asking: the session's user and role, from a verified access token (plugins/auth.ts). */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  role: 'learner' | 'instructor' | 'admin';
+}
+
+/** Where a request came from, as a session records it. */
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | null;
+}
 
 export const clientMeta = (request: FastifyRequest): ClientMeta => ({
   ip: request.ip,

@@ -2,8 +2,8 @@ import aws4 from 'aws4';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
-import type { ByteRange, Storage } from '../plugins/storage.js';
-import { assertKey } from '../plugins/storage.js';
+import type { ByteRange, Storage } from './storage.js';
+import { assertKey } from './storage.js';
 
 export interface S3Settings {
   endpoint: string;

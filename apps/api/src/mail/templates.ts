@@ -1,5 +1,5 @@
 import { escapeHtml } from '../lib/html.js';
-import type { MailAttachment, MailMessage } from '../plugins/mail.js';
+import type { MailAttachment, MailMessage } from './message.js';
 
 type Locale = 'th' | 'en';
 

@@ -4,43 +4,11 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import nodemailer from 'nodemailer';
 import { Counter } from 'prom-client';
 import type { Tx } from '../db/client.js';
-import type { mailKinds } from '@rianroo/contract';
+import type { MailAttachment, MailMessage } from '../mail/message.js';
 import { and, isNull, sql } from 'drizzle-orm';
 import { devMail, users } from '../db/schema.js';
 import { unsubscribeFooter } from '../mail/templates.js';
 import { randomToken, uuidv7 } from '../lib/ids.js';
-
-/** A file attached from storage (the job carries its key, not its bytes). */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  storageKey: string;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments?: MailAttachment[];
-  /**
-   * An optional kind of mail (the learner may turn it off on the communication page). Without one the mail
-   * is a transactional one (receipts, password links): always sent, its link turns every optional kind off.
-   */
-  kind?: MailKind;
-  /**
-   * Mail that can wait behind transactional mail (a welcome). Optional kinds are bulk too; everything else
-   * (password links, receipts, certificates) is transactional and leaves first.
-   */
-  bulk?: boolean;
-  headers?: Record<string, string>;
-  /**
-   * Secrets the text and html carry (a password link's code): the queued job has a placeholder in their
-   * place and keeps them encrypted, to be put back at delivery, so the job tables (pgboss.job,
-   * pgboss.archive) never hold a live link, not even once the mail has gone.
-   */
-  secrets?: string[];
-}
 
 /** What the mail.send job carries: the message with its secrets replaced by placeholders, and them sealed. */
 type QueuedMail = Omit<MailMessage, 'secrets'> & { sealed?: string };
@@ -48,7 +16,6 @@ type QueuedMail = Omit<MailMessage, 'secrets'> & { sealed?: string };
 /** Queue priorities: a password link queued behind a thousand welcomes still leaves next. */
 export const MAIL_PRIORITY = { transactional: 10, bulk: 0 } as const;
 
-export type MailKind = (typeof mailKinds)[number];
 
 export interface Mailer {
   /**

@@ -1,6 +1,6 @@
 'use strict';
 
-// Marketing pages of the API's demo courses (apps/api/src/db/seed-catalogue.ts), keyed by the same slugs.
+// Marketing pages of the API's demo courses (apps/api/src/startup/seed-catalogue.ts), keyed by the same slugs.
 
 const faqTh = (extra) => [
   { question: 'ต้องมีพื้นฐานมาก่อนไหม', answer: 'ไม่จำเป็น คอร์สนี้เริ่มจากพื้นฐานทีละขั้น' },

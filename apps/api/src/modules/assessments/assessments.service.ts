@@ -7,8 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { courseCompletion } from '../certificates/completion.repo.js';
-import type { CoursesService } from '../courses/courses.service.js';
+import type { CoursesService } from '../courses/index.js';
+import { courseCompletion } from './completion.repo.js';
 import { askedIn, toDetail, toInProgress, toResult } from './assessment-views.js';
 import { gradeAttempt, gradesPass } from './grading.js';
 import { drawSheet, promptKey } from './pool.js';

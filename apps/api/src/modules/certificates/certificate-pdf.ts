@@ -1,8 +1,8 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { fontBytes, measurer, PLATFORM_NAME } from '../documents/summary-pdf.js';
-import { wrapText } from '../documents/wrap-text.js';
+import { fontBytes, measurer, PLATFORM_NAME } from '../documents/index.js';
+import { wrapText } from '../documents/index.js';
 
 /** What a certificate shows; fixed at issue, so the stored PDF never needs to change. */
 export interface CertificateInput {

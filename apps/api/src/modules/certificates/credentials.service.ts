@@ -11,7 +11,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { notFound } from '../../lib/errors.js';
-import { SITE_NAME } from '../courses/page-words.js';
+import { SITE_NAME } from '../courses/index.js';
 import { bakedBadgePng } from './badge-png.js';
 import { keptKey, signingKeyOf, type SigningKey } from './credential-keys.js';
 import type { CertificateRow } from './certificates.repo.js';

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { inTransaction } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { lockForm } from '../authoring/evaluations-admin.repo.js';
+import { lockForm } from './evaluations-admin.repo.js';
 import * as repo from './certificates.repo.js';
-import { courseCompletion } from './completion.repo.js';
+import { courseCompletion } from '../assessments/index.js';
 
 type Question = Awaited<ReturnType<typeof repo.activeEvaluationQuestions>>[number];
 type Answer = CourseEvaluationBody['answers'][number];

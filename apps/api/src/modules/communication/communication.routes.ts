@@ -1,8 +1,6 @@
-import { apiError, unsubscribeAnswer, unsubscribeQuery } from '@rianroo/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint.js';
 import type { CommunicationService } from './communication.service.js';
-
-const tags = ['communication'];
 
 export const communicationRoutes: FastifyPluginAsyncZod<{ service: CommunicationService }> = async (
   app,
@@ -15,29 +13,13 @@ export const communicationRoutes: FastifyPluginAsyncZod<{ service: Communication
     (_request, body, done) => done(null, body),
   );
 
-  app.get(
-    '/unsubscribe',
-    {
-      schema: {
-        tags,
-        summary: 'What an unsubscribe link turns off (nothing is changed)',
-        querystring: unsubscribeQuery,
-        response: { 200: unsubscribeAnswer, 400: apiError },
-      },
-    },
-    (request) => service.describe(request.query.token),
-  );
+  app.route({
+    ...endpoint(app, 'GET /api/unsubscribe'),
+    handler: (request) => service.describe(request.query.token),
+  });
 
-  app.post(
-    '/unsubscribe',
-    {
-      schema: {
-        tags,
-        summary: 'One-click unsubscribe (RFC 8058): no login; the link works once',
-        querystring: unsubscribeQuery,
-        response: { 200: unsubscribeAnswer, 400: apiError },
-      },
-    },
-    (request) => service.unsubscribe(request.query.token),
-  );
+  app.route({
+    ...endpoint(app, 'POST /api/unsubscribe'),
+    handler: (request) => service.unsubscribe(request.query.token),
+  });
 };

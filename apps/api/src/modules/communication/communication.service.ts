@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { transaction } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { spendToken, tokenSpent } from '../auth/sessions.repo.js';
-import { maskEmail } from '../users/users.service.js';
+import { maskEmail, spendToken, tokenSpent } from '../accounts/index.js';
 
 const linkInvalid = () =>
   new AppError(

@@ -7,6 +7,7 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { joinByInviteCode, organizationOf } from '../organisations/index.js';
 import * as repo from './contact.repo.js';
 
 const HOUR = 3600;
@@ -22,7 +23,7 @@ export class ContactService {
   async guard(userId: string): Promise<ContactGuardAnswer> {
     const [row, organization] = await Promise.all([
       repo.contactOf(this.app.db, userId),
-      repo.organizationOf(this.app.db, userId),
+      organizationOf(this.app.db, userId),
     ]);
     const askedBy = organization?.requiresContact
       ? 'organization'
@@ -63,13 +64,13 @@ export class ContactService {
   }
 
   async organization(userId: string) {
-    return { organization: await repo.organizationOf(this.app.db, userId) };
+    return { organization: await organizationOf(this.app.db, userId) };
   }
 
   /** Joins an organisation by its invite code; guessing codes is throttled per learner. */
   async join(userId: string, code: string) {
     await this.app.limiter.consume(`organization-join:${userId}`, 10, HOUR);
-    const organization = await repo.joinByInviteCode(this.app.db, userId, code);
+    const organization = await joinByInviteCode(this.app.db, userId, code);
     if (!organization) throw notFound('Organisation');
     return { organization };
   }

@@ -1,5 +1,4 @@
-import type { CourseAccess } from '@rianroo/contract';
-import type { CourseSummary } from '@rianroo/contract';
+import type { CourseAccess, CourseSummary, VideoStatus } from '@rianroo/contract';
 import type { Db } from '../../db/client.js';
 
 type Row = Record<string, unknown>;
@@ -27,14 +26,13 @@ export const toCourseSummary = (r: Row): CourseSummary => ({
   totalDurationSeconds: r.total_duration as number,
 });
 
-/** The video state of an episode row joined with its asset (`video_status`, `has_poster`). */
+/** The video state of an episode row joined with its asset (`video_status`, `has_poster`); the console's too. */
 export const toEpisodeVideo = (e: Row) => ({
-  videoStatus: ((e.video_status as string | null) ?? 'none') as
-    'none' | 'queued' | 'processing' | 'ready' | 'failed',
+  videoStatus: (e.video_status as VideoStatus | null) ?? 'none',
   posterUrl: e.has_poster ? `/api/media/poster/${e.video_asset_id as string}` : null,
 });
 
-/** The fields of an episode every answer shares. */
+/** The fields of an episode every answer shares, the console's included. */
 export const toEpisodeOutline = (e: Row) => ({
   id: e.id as string,
   sort: e.sort as number,

@@ -2,7 +2,6 @@ import type { CourseAccess, CourseSummary, progressBody } from '@rianroo/contrac
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.js';
-import { summaries as assessmentSummaries } from '../assessments/assessments.repo.js';
 import * as courses from './courses.repo.js';
 import * as library from './library.repo.js';
 import * as progress from './progress.repo.js';
@@ -67,12 +66,15 @@ export class CoursesService {
     return this.access(userId, await this.course({ id: courseId }));
   }
 
-  async episodesAndQuizzes(userId: string, courseId: string) {
+  /**
+   * The course's published episodes in order, each locked for this learner or not; the assessments module adds
+   * each episode's quiz (GET /course/:id/get-episode-and-quiz).
+   */
+  async learnerEpisodes(userId: string, courseId: string) {
     const course = await this.course({ id: courseId });
-    const [access, rows, tests] = await Promise.all([
+    const [access, rows] = await Promise.all([
       this.access(userId, course),
       courses.publishedEpisodes(this.db, courseId),
-      assessmentSummaries(this.db, userId, courseId),
     ]);
     return {
       course,
@@ -82,10 +84,7 @@ export class CoursesService {
         ...toEpisodeVideo(e),
         description: e.description as string,
         locked: !(e.is_teaser as boolean) && !access.canAccess,
-        quiz: tests.byEpisode.get(e.id as string) ?? null,
       })),
-      preTest: tests.preTest,
-      postTest: tests.postTest,
     };
   }
 

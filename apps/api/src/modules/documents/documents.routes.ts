@@ -1,7 +1,7 @@
-import { apiError, SUMMARY_PDF_TYPE, summaryPdfParams } from '@rianroo/contract';
+import { SUMMARY_PDF_TYPE } from '@rianroo/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { CoursesService } from '../courses/courses.service.js';
+import { endpoint } from '../../lib/endpoint.js';
+import type { CoursesService } from '../courses/index.js';
 import { DocumentsService } from './documents.service.js';
 
 /** `inline; filename="…"`; a name a header cannot carry as it is (non-ASCII) also goes in `filename*`. */
@@ -16,26 +16,9 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }>
 ) => {
   const service = new DocumentsService(app, courses);
 
-  app.get(
-    '/course/pdf/:courseId',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['courses'],
-        security: [{ bearerAuth: [] }],
-        summary: "The course's summary document (PDF, Thai); entitled learners only",
-        params: summaryPdfParams,
-        response: {
-          200: z.any().describe(`${SUMMARY_PDF_TYPE}: the summary document`),
-          304: z.null().describe('Not modified (If-None-Match)'),
-          400: apiError,
-          401: apiError,
-          403: apiError,
-          404: apiError,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(app, 'GET /api/course/pdf/:courseId'),
+    handler: async (request, reply) => {
       const doc = await service.summaryFor(request.auth.userId, request.params.courseId);
       const etag = `"${doc.version}"`;
       // The document is for entitled learners only: private, and revalidated (access may end).
@@ -48,5 +31,5 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }>
         .header('content-length', pdf.length)
         .send(pdf);
     },
-  );
+  });
 };

@@ -2,8 +2,8 @@ import { summaryPdfFilename } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Storage } from '../../plugins/storage.js';
-import { CoursesService } from '../courses/courses.service.js';
+import type { Storage } from '../../lib/storage.js';
+import { CoursesService } from '../courses/index.js';
 import * as repo from './documents.repo.js';
 import { renderSummaryPdf, type SummaryInput } from './summary-pdf.js';
 

@@ -2,7 +2,7 @@ import type { SignedPlayback } from '@rianroo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { CoursesService } from '../courses/courses.service.js';
+import type { CoursesService } from '../courses/index.js';
 import type { AdminVideoState } from '@rianroo/contract';
 import { findEpisodeVideo, findPlaybackAsset } from './media.repo.js';
 import { CloudflareStreamSigner, PlaybackSigner } from './playback-tokens.js';

@@ -1,4 +1,4 @@
-import type { ByteRange } from '../../plugins/storage.js';
+import type { ByteRange } from '../../lib/storage.js';
 
 /**
  * The one byte range of a `Range` header (RFC 9110): `bytes=a-b`, `bytes=a-`, `bytes=-n`. Undefined for no

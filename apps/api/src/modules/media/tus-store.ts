@@ -4,7 +4,7 @@ import type { DataStore } from '@tus/server';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { Config } from '../../config.js';
-import { HEAD_BYTES, videoContainer } from './file-types.js';
+import { HEAD_BYTES, videoContainer } from '../../lib/file-types.js';
 
 /** A refusal tus answers with the given status and body (the one error shape, as JSON). */
 export class TusRefusal extends Error {

@@ -1,10 +1,9 @@
-import { adminVideoState, apiError, episodeIdParams, signedPlayback, uploadParams } from '@rianroo/contract';
+import { uploadParams } from '@rianroo/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint.js';
 import type { MediaService } from './media.service.js';
 import type { UploadsService } from './uploads.service.js';
-
-const admin = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
 /**
  * The tus endpoint of video uploads and the state of an episode's video. tus reads the raw request, so
@@ -23,43 +22,31 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; med
     reply.hijack();
     await uploads.handle(request.raw, reply.raw, request.auth.userId, request.log);
   };
-  const tusSchema = (summary: string, params = false) => ({
-    ...admin,
-    summary,
-    description: 'tus 1.0 (creation, termination). Errors in the one error shape as the body.',
-    ...(params ? { params: uploadParams } : {}),
-  });
-  app.post('/uploads', { schema: tusSchema('Start a resumable video upload for an episode (tus)') }, tus);
-  app.head('/uploads/:id', { schema: tusSchema('Where an upload stands (tus Upload-Offset)', true) }, tus);
-  app.patch(
+  app.route({ ...endpoint(app, 'POST /api/admin/uploads'), handler: tus });
+  // Not a row of the endpoint table (a row's method is never HEAD; the OpenAPI document leaves HEAD out):
+  // its schema is written here, for the validation of its address.
+  app.head(
     '/uploads/:id',
-    { schema: tusSchema('Send bytes of an upload from its offset (tus)', true) },
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Where an upload stands (tus Upload-Offset)',
+        description: 'tus 1.0 (creation, termination). Errors in the one error shape as the body.',
+        params: uploadParams,
+      },
+    },
     tus,
   );
-  app.delete('/uploads/:id', { schema: tusSchema('Abandon an upload (tus termination)', true) }, tus);
+  app.route({ ...endpoint(app, 'PATCH /api/admin/uploads/:id'), handler: tus });
+  app.route({ ...endpoint(app, 'DELETE /api/admin/uploads/:id'), handler: tus });
 
-  app.get(
-    '/episodes/:id/video',
-    {
-      schema: {
-        ...admin,
-        summary: "Where an episode's video is: none, queued, processing (percent), ready, failed (reason)",
-        params: episodeIdParams,
-        response: { 200: adminVideoState, 404: apiError },
-      },
-    },
-    (request) => media.videoState(request.params.id),
-  );
-  app.get(
-    '/episodes/:id/preview',
-    {
-      schema: {
-        ...admin,
-        summary: "A playback token for an administrator's preview of an episode's video",
-        params: episodeIdParams,
-        response: { 200: signedPlayback, 404: apiError, 409: apiError },
-      },
-    },
-    (request) => media.preview(request.auth, request.params.id),
-  );
+  app.route({
+    ...endpoint(app, 'GET /api/admin/episodes/:id/video'),
+    handler: (request) => media.videoState(request.params.id),
+  });
+  app.route({
+    ...endpoint(app, 'GET /api/admin/episodes/:id/preview'),
+    handler: (request) => media.preview(request.auth, request.params.id),
+  });
 };

@@ -1,0 +1,2 @@
+// Content: the marketing pages of the content service (Strapi), proxied and cached.
+export { contentRoutes } from './content.routes.js';

@@ -1,0 +1,2 @@
+// System: health and readiness.
+export { systemRoutes } from './system.routes.js';
