@@ -144,6 +144,27 @@ describe('grading rules', () => {
     expect([again.statusCode, again.json().code]).toEqual([409, 'TIME_UP']);
   });
 
+  it('a submit sending answers after the time is up is graded on what was saved in time, not on the late answers', async () => {
+    const c = await seedCatalogue(t);
+    const a = await addAssessment(
+      t,
+      { courseId: c.free, episodeId: c.freeEpisodes[0]!.id, kind: 'episode_quiz', timeLimitSeconds: 60 },
+      [ONE_POINT, ONE_POINT],
+    );
+    const [q0, q1] = a.questions as [Made['questions'][number], Made['questions'][number]];
+    const m = await learner();
+    const { attemptId } = (await start(m.h, a.id)).json();
+    expect((await save(m.h, a.id, [right(q0)])).statusCode).toBe(200);
+    await t.db.$client.query(
+      `update assessment_attempts set deadline_at = now() - interval '1 hour' where id = $1`,
+      [attemptId],
+    );
+    const res = await submit(m.h, a.id, { answers: [right(q1)] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ attemptId, pointsEarned: 1, pointsTotal: 2 });
+    expect(await attemptsOf(m.id, a.id)).toEqual([{ number: 1, status: 'submitted' }]);
+  });
+
   it('opening an attempt again (an empty save) saves nothing: its last save stays as it was', async () => {
     const a = await quiz(1);
     const m = await learner();
