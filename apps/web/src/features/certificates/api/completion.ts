@@ -1,10 +1,9 @@
-import type { CourseCompletion } from '@rianroo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 /** `GET /course/{id}/completion`: episodes watched, tests, completion, evaluation and certificate. */
 export const getCompletion = (courseId: string) =>
-  call<CourseCompletion>(`/course/${encodeURIComponent(courseId)}/completion`, { auth: true });
+  api('GET /api/course/:id/completion', { params: { id: courseId }, auth: true });
 
 export const completionKey = (courseId: string | undefined) => ['course-completion', courseId] as const;
 

@@ -1,10 +1,8 @@
-import type { EvaluationQuestion } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 /** `GET /course-evaluation-question/active`: the questions every course evaluation asks now. */
-export const getEvaluationQuestions = () =>
-  call<EvaluationQuestion[]>('/course-evaluation-question/active', { auth: true });
+export const getEvaluationQuestions = () => api('GET /api/course-evaluation-question/active', { auth: true });
 
 export const evaluationQuestionsKey = ['evaluation-questions'] as const;
 export const useEvaluationQuestions = () =>

@@ -1,11 +1,10 @@
-import type { CertificateVerification } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 /** `GET /certificates/verify/{code}` (public, no token): what the certificate says and whether it holds. */
 export const verifyCertificate = (code: string) =>
-  call<CertificateVerification>(`/certificates/verify/${encodeURIComponent(code)}`);
+  api('GET /api/certificates/verify/:code', { params: { code } });
 
 /** An unknown code (404) or one that cannot be a code at all (400): nothing to verify. */
 export const isUnknownCode = (err: unknown) =>
