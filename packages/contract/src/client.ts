@@ -50,10 +50,12 @@ export function addressOf(
     if (value === undefined || value === null) throw new Error(`${key}: no value for :${name}`);
     return encodeURIComponent(String(value));
   });
-  const query = new URLSearchParams();
+  // Form-encoded as a browser's URLSearchParams would (built by hand: the contract assumes no DOM or Node).
+  const form = (v: string) => encodeURIComponent(v).replace(/%20/g, '+');
+  const pairs: string[] = [];
   for (const [name, value] of Object.entries(input.query ?? {}))
     for (const one of Array.isArray(value) ? value : [value])
-      if (one !== undefined && one !== null) query.append(name, String(one));
-  const search = query.toString();
+      if (one !== undefined && one !== null) pairs.push(`${form(name)}=${form(String(one))}`);
+  const search = pairs.join('&');
   return { method: key.slice(0, space), path: search ? `${path}?${search}` : path };
 }
