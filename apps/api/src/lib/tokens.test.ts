@@ -265,6 +265,34 @@ describe('partial-login tokens (the device-limit answer)', () => {
     expect(await errorOf(() => signer.verifyPartial(token))).toMatchObject(EXPIRED);
   });
 
+  it('refuse a token signed with the secret that lacks its id or expiry, has no numeric credentials stamp, or names another issuer or audience', async () => {
+    const full = { sub: 'user-1', device, ua: null, cred: 0 };
+    const sign = (
+      claims: Record<string, unknown>,
+      { jti = true, exp = true, issuer = 'rianroo', audience = 'partial-login' } = {},
+    ) => {
+      let jwt = new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(issuer)
+        .setAudience(audience);
+      if (jti) jwt = jwt.setJti('j-1');
+      if (exp) jwt = jwt.setExpirationTime('10m');
+      return jwt.sign(KEY);
+    };
+    // The well-formed one passes: each refusal below is for the one thing it lacks.
+    expect((await signer.verifyPartial(await sign(full))).credentials).toBe(0);
+    const refused = [
+      await sign(full, { jti: false }),
+      await sign(full, { exp: false }),
+      await sign({ ...full, cred: '0' }),
+      await sign({ sub: 'user-1', device, ua: null }),
+      await sign(full, { issuer: 'someone-else' }),
+      await sign(full, { audience: 'access' }),
+    ];
+    for (const token of refused)
+      expect(await errorOf(() => signer.verifyPartial(token))).toMatchObject(INVALID);
+  });
+
   it('refuse an access token, one without an id or expiry, another secret and another algorithm', async () => {
     const claims = { sub: 'user-1', device, ua: null, credentials: 0 };
     const access = await signer.signAccess({ sub: 'user-1', sid: 's' });
