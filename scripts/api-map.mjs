@@ -19,15 +19,14 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SRC = path.join(root, 'apps/api/src');
 export const README = path.join(root, 'README.md');
 
-const FLOORS = ['base', 'db', 'infra', 'modules', 'app'];
-
 function walk(dir) {
   const out = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) {
       if (e.name !== 'migrations' && e.name !== 'node_modules') out.push(...walk(p));
-    } else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && !e.name.endsWith('.d.ts')) out.push(p);
+    } else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && !e.name.endsWith('.d.ts'))
+      out.push(p);
   }
   return out;
 }
@@ -42,7 +41,8 @@ export function placeOf(rel) {
   return { floor: 4 };
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** Every project import of every API source file: [{ from, to }] as paths relative to src/. */
 export function importsOf(files = walk(SRC)) {
@@ -113,7 +113,9 @@ export function rowCasts(files = walk(SRC)) {
 
 /** The rules' findings over a set of files and their imports (paths relative to src/). */
 export function analyse(rel, edges) {
-  const upward = edges.filter((e) => placeOf(e.to).floor > placeOf(e.from).floor).map((e) => `${e.from} → ${e.to}`);
+  const upward = edges
+    .filter((e) => placeOf(e.to).floor > placeOf(e.from).floor)
+    .map((e) => `${e.from} → ${e.to}`);
 
   // Into another module's inside: anything of modules/<m>/ but its index.ts, from outside modules/<m>/.
   const inside = edges
@@ -171,7 +173,10 @@ export function apiMap() {
  * comment), what it exposes (its index.ts's exports) and which modules it uses.
  */
 export function moduleTable(map) {
-  const rows = ['| module | what it owns | what it exposes (`index.ts`) | what it uses |', '| --- | --- | --- | --- |'];
+  const rows = [
+    '| module | what it owns | what it exposes (`index.ts`) | what it uses |',
+    '| --- | --- | --- | --- |',
+  ];
   for (const m of map.modules) {
     const index = readFileSync(path.join(SRC, 'modules', m.module, 'index.ts'), 'utf8');
     const owns = index
@@ -181,7 +186,12 @@ export function moduleTable(map) {
       .join(' ')
       .replace(/^[^:]+:\s*/, '');
     const names = [...index.matchAll(/export\s+(?:\*\s+as\s+(\w+)|\{([^}]*)\})/g)].flatMap((x) =>
-      x[1] ? [x[1]] : x[2].split(',').map((n) => n.trim().replace(/^type\s+/, '')).filter(Boolean),
+      x[1]
+        ? [x[1]]
+        : x[2]
+            .split(',')
+            .map((n) => n.trim().replace(/^type\s+/, ''))
+            .filter(Boolean),
     );
     const uses = Object.keys(m.uses).join(', ') || '-';
     rows.push(`| \`${m.module}\` | ${owns} | ${names.map((n) => `\`${n}\``).join(', ')} | ${uses} |`);
@@ -224,10 +234,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   else if (process.argv.includes('--readme')) {
     writeFileSync(README, readmeWithTable(readFileSync(README, 'utf8'), moduleTable(map)));
     console.log('README.md: the module table is up to date');
-  }
-  else {
+  } else {
     for (const m of map.modules)
-      console.log(`${m.module.padEnd(14)} uses ${Object.entries(m.uses).map(([k, n]) => `${k} (${n})`).join(', ') || '-'}`);
+      console.log(
+        `${m.module.padEnd(14)} uses ${
+          Object.entries(m.uses)
+            .map(([k, n]) => `${k} (${n})`)
+            .join(', ') || '-'
+        }`,
+      );
     console.log();
     console.log(`module loops:                      ${map.moduleLoops.length}`);
     for (const l of map.moduleLoops) console.log(`  ${l.join(' ↔ ')}`);
@@ -240,5 +255,3 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`casts on rows:                     ${map.rowCasts.length}`);
   }
 }
-
-export { FLOORS };
