@@ -83,7 +83,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)',
-              message: "Import another module through its index.ts (its public entry), not its inside.",
+              message: 'Import another module through its index.ts (its public entry), not its inside.',
             },
           ],
         },
@@ -99,7 +99,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)',
-              message: "Import another module through its index.ts (its public entry), not its inside.",
+              message: 'Import another module through its index.ts (its public entry), not its inside.',
             },
           ],
         },
@@ -115,7 +115,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(^|/)modules/[^/]+/(?!index\\.js$)',
-              message: "Import a module through its index.ts (its public entry), not its inside.",
+              message: 'Import a module through its index.ts (its public entry), not its inside.',
             },
           ],
         },

@@ -31,7 +31,7 @@ describe('the endpoint table', () => {
     expect(documented.map((d) => d.key).sort()).toEqual(Object.keys(endpoints).sort());
   });
 
-  it("documents each operation as its row says: summary, tags, and the bearer token unless it is public", () => {
+  it('documents each operation as its row says: summary, tags, and the bearer token unless it is public', () => {
     for (const { key, op } of documented) {
       const row = endpoints[key as keyof typeof endpoints];
       if (!row) continue;
@@ -49,7 +49,11 @@ describe('the endpoint table', () => {
       if (row.audience === 'public') continue;
       const [method, path] = key.split(' ') as [string, string];
       const url = path.replace(/:(\w+)/g, '0190d5a0-0000-7000-8000-000000000000').replace('*', 'x');
-      const res = await t.app.inject({ method: method as 'GET', url, payload: method === 'GET' ? undefined : '{' });
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        payload: method === 'GET' ? undefined : '{',
+      });
       expect({ key, status: res.statusCode }).toEqual({ key, status: 401 });
     }
   });

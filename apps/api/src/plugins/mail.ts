@@ -16,7 +16,6 @@ type QueuedMail = Omit<MailMessage, 'secrets'> & { sealed?: string };
 /** Queue priorities: a password link queued behind a thousand welcomes still leaves next. */
 export const MAIL_PRIORITY = { transactional: 10, bulk: 0 } as const;
 
-
 export interface Mailer {
   /**
    * Queues the message; the mail.send job delivers it (SMTP, or the development outbox). With `tx`, only

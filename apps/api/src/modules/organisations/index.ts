@@ -1,10 +1,5 @@
 // Organisations: companies and schools whose members learn together: their console, their courses, and how a
 // learner joins one (invite code, partner sign-in, e-mail domain).
-export {
-  joinByEmailDomain,
-  joinByInviteCode,
-  joinBySsoProvider,
-  organizationOf,
-} from './membership.repo.js';
+export { joinByEmailDomain, joinByInviteCode, joinBySsoProvider, organizationOf } from './membership.repo.js';
 export { orgsRoutes } from './orgs.routes.js';
 export { OrgsService } from './orgs.service.js';
