@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from './api';
+import { api, apiBlob } from './api';
 import { KEYS, nowSeconds } from './storage';
 
 const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
@@ -44,5 +44,41 @@ describe('api: one typed call per row of the endpoint table', () => {
 
   it('refuses to send a call whose path lacks a parameter', () => {
     expect(() => api('GET /api/course/:id/completion', { params: {} as never, auth: true })).toThrow(':id');
+  });
+
+  it("sends a file as the raw body in its own type, where the row takes the file's bytes", async () => {
+    localStorage.setItem(KEYS.token, 'the-token');
+    localStorage.setItem(KEYS.refreshToken, 'r');
+    localStorage.setItem(KEYS.tokenSavedTime, String(nowSeconds()));
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => ok({}));
+    vi.stubGlobal('fetch', fetchMock);
+    const photo = new Blob(['png'], { type: 'image/png' });
+    await api(
+      'POST /api/users/:id/profile-image',
+      { params: { id: 'u1' }, auth: true },
+      { raw: { data: photo, type: 'image/png' } },
+    );
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/users/u1/profile-image');
+    expect(init.method).toBe('POST');
+    expect(init.headers).toEqual({ 'content-type': 'image/png', authorization: 'Bearer the-token' });
+    expect(init.body).toBe(photo);
+  });
+
+  it('reads a file answer (a PDF) as a Blob, not as JSON', async () => {
+    localStorage.setItem(KEYS.token, 'the-token');
+    localStorage.setItem(KEYS.refreshToken, 'r');
+    localStorage.setItem(KEYS.tokenSavedTime, String(nowSeconds()));
+    const fetchMock = vi.fn(
+      async () => new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const pdf = await apiBlob('GET /api/course/pdf/:courseId', { params: { courseId: 'c 1' }, auth: true });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/course/pdf/c%201',
+      expect.objectContaining({ method: 'GET' }),
+    );
+    expect(pdf.type).toBe('application/pdf');
+    expect(await pdf.text()).toBe('%PDF-1.7');
   });
 });

@@ -1,8 +1,11 @@
 import { addressOf, type AnswerOf, type CallInput, type EndpointKey } from '@rianroo/contract/client';
 import { API_BASE, call, type CallOptions } from './session';
 
-/** What a call may add that the endpoint table does not decide: letting the request outlive the page. */
-type Extra = Pick<CallOptions, 'keepalive'>;
+/**
+ * What a call may add that the endpoint table does not decide: letting the request outlive the page, or a file
+ * sent as the raw body (an upload, whose row has no JSON body).
+ */
+type Extra = Pick<CallOptions, 'keepalive' | 'raw'>;
 type Sent = {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
@@ -27,4 +30,14 @@ export function api<K extends EndpointKey>(key: K, ...args: Args<K>): Promise<An
     auth: input.auth,
     ...extra,
   });
+}
+
+/**
+ * A binary answer of the endpoint table (a PDF, a PNG: rows whose answer is a file, not JSON), as a Blob. The
+ * parameters, query and `auth` are the row's, as for `api`.
+ */
+export function apiBlob<K extends EndpointKey>(key: K, ...args: Args<K>): Promise<Blob> {
+  const [input = {}] = args as unknown as [Sent?];
+  const { method, path } = addressOf(key, input);
+  return call<Blob>(path.slice(API_BASE.length), { method, auth: input.auth, as: 'blob' });
 }

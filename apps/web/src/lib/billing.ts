@@ -1,18 +1,18 @@
-import type { FreeTrialStatus, Plan, Subscription } from '@rianroo/contract';
+import type { Plan } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
 import type { Lang } from './i18n';
-import { call } from './session';
 import { useLoggedIn } from './use-session';
 
 /** Plans and the learner's subscription, shared by the checkout, offers, account and announcement bar. */
 
 /** `GET /plans` (public): the plans on sale, with their prices. */
-export const getPlans = () => call<Plan[]>('/plans');
+export const getPlans = () => api('GET /api/plans');
 export const usePlans = () => useQuery({ queryKey: ['plans'], queryFn: getPlans, staleTime: 5 * 60_000 });
 
 export const mySubscriptionKey = ['my-subscription'] as const;
 /** `GET /my-subscription`: the current subscription or null (spec: a failure answers null too). */
-export const getMySubscription = () => call<Subscription | null>('/my-subscription', { auth: true });
+export const getMySubscription = () => api('GET /api/my-subscription', { auth: true });
 /** Only asked when logged in; `data` is undefined for a visitor. */
 export function useMySubscription() {
   const loggedIn = useLoggedIn();
@@ -43,7 +43,7 @@ export function useFreeTrial() {
   const loggedIn = useLoggedIn();
   return useQuery({
     queryKey: freeTrialKey,
-    queryFn: () => call<FreeTrialStatus>('/free-trial', { auth: true }),
+    queryFn: () => api('GET /api/free-trial', { auth: true }),
     enabled: loggedIn,
     staleTime: 60_000,
   });

@@ -1,6 +1,5 @@
-import type { ContactGuardAnswer } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from './session';
+import { api } from './api';
 import { useLoggedIn } from './use-session';
 
 export const contactGuardKey = ['contact-guard'] as const;
@@ -10,7 +9,7 @@ export function useContactGuard() {
   const loggedIn = useLoggedIn();
   return useQuery({
     queryKey: contactGuardKey,
-    queryFn: () => call<ContactGuardAnswer>('/users/contact-guard', { auth: true }),
+    queryFn: () => api('GET /api/users/contact-guard', { auth: true }),
     enabled: loggedIn,
     staleTime: 5 * 60_000,
   });

@@ -1,10 +1,9 @@
-import type { CourseSummary } from '@rianroo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from './session';
+import { api } from './api';
 
 /** `GET /course/get-course-by-slug/{slug}`: the published course (404 for an unknown slug); shared by the pages that open a course by its slug. */
 export const getCourseBySlug = (slug: string) =>
-  call<CourseSummary>(`/course/get-course-by-slug/${encodeURIComponent(slug)}`, { auth: true });
+  api('GET /api/course/get-course-by-slug/:slug', { params: { slug }, auth: true });
 
 export const courseBySlugQuery = (slug: string) =>
   queryOptions({ queryKey: ['course-by-slug', slug], queryFn: () => getCourseBySlug(slug) });

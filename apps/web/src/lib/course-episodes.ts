@@ -1,7 +1,7 @@
 import type { episodeItem, episodesAndQuizzes } from '@rianroo/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call } from './session';
+import { api } from './api';
 
 export type EpisodeList = z.infer<typeof episodesAndQuizzes>;
 export type CourseEpisode = z.infer<typeof episodeItem>;
@@ -11,7 +11,7 @@ export type CourseEpisode = z.infer<typeof episodeItem>;
  * quizzes and the course's pre- and post-test; shared by the player and the test pages.
  */
 export const getEpisodes = (courseId: string) =>
-  call<EpisodeList>(`/course/${courseId}/get-episode-and-quiz`, { auth: true, method: 'POST' });
+  api('POST /api/course/:id/get-episode-and-quiz', { params: { id: courseId }, auth: true });
 
 export const episodesKey = (courseId: string | undefined) => ['episodes', courseId] as const;
 

@@ -1,5 +1,6 @@
+import { api } from './api';
 import { currentDevice } from './device';
-import { call, destroyTokens } from './session';
+import { destroyTokens } from './session';
 
 export type LogoutResult =
   | { success: true }
@@ -24,7 +25,7 @@ export function onBeforeLogout(task: () => Promise<unknown>): () => void {
 export async function logout(): Promise<LogoutResult> {
   await Promise.allSettled([...beforeLogout].map((task) => Promise.resolve().then(task)));
   try {
-    await call('/auth/save-logout-user', { method: 'POST', body: { device: currentDevice() }, auth: true });
+    await api('POST /api/auth/save-logout-user', { body: { device: currentDevice() }, auth: true });
     return { success: true };
   } catch {
     return { message: 'No response from Backend', success: false, redirect: '/', timestamp: Date.now() };

@@ -1,6 +1,6 @@
 import type { recommendedCourses } from '@rianroo/contract';
 import type { z } from 'zod';
-import { call } from './session';
+import { api } from './api';
 
 export type Recommended = z.infer<typeof recommendedCourses>;
 
@@ -10,6 +10,5 @@ export type Recommended = z.infer<typeof recommendedCourses>;
  */
 export async function getRecommended(uid: string | null | undefined, courseId: string | null | undefined) {
   if (!uid || !courseId) return { courses: [], watchedEpisode: [] } satisfies Recommended;
-  const query = new URLSearchParams({ userId: uid, courseId });
-  return call<Recommended>(`/users/my-recommended-course?${query}`, { auth: true });
+  return api('GET /api/users/my-recommended-course', { query: { userId: uid, courseId }, auth: true });
 }

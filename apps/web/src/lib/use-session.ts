@@ -1,7 +1,7 @@
-import type { User } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { call, isLoggedIn, onSessionChange, rememberUser } from './session';
+import { api } from './api';
+import { isLoggedIn, onSessionChange, rememberUser } from './session';
 import { KEYS, read } from './storage';
 
 /** Re-renders when the learner logs in or out (in this tab or another). */
@@ -17,7 +17,7 @@ export function useMe() {
   return useQuery({
     queryKey: [...meKey, read(KEYS.uid)],
     queryFn: async () => {
-      const user = await call<User>('/auth', { auth: true });
+      const user = await api('GET /api/auth', { auth: true });
       rememberUser(user);
       return user;
     },

@@ -1,7 +1,7 @@
 import type { watchedEpisodes } from '@rianroo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call } from './session';
+import { api } from './api';
 
 export type WatchedEpisodes = z.infer<typeof watchedEpisodes>;
 
@@ -17,7 +17,7 @@ export const WATCHED_DEFAULTS: WatchedEpisodes = {
  */
 export const getWatched = async (courseId: string | undefined): Promise<WatchedEpisodes> => {
   if (!courseId) return WATCHED_DEFAULTS;
-  return call<WatchedEpisodes>(`/users/watched-episode?course=${courseId}`, { auth: true }).catch(
+  return api('GET /api/users/watched-episode', { query: { course: courseId }, auth: true }).catch(
     () => WATCHED_DEFAULTS,
   );
 };

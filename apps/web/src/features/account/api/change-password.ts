@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 export interface ChangePasswordInput {
   currentPassword?: string;
@@ -8,7 +8,7 @@ export interface ChangePasswordInput {
 }
 
 export const changePassword = (v: ChangePasswordInput) =>
-  call<{ success: true }>('/users/reset-password-contact', { body: v, auth: true });
+  api('POST /api/users/reset-password-contact', { body: v, auth: true });
 
 export function useChangePassword() {
   const qc = useQueryClient();

@@ -1,16 +1,17 @@
-import type { Receipt, Subscription } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 /** Renewal off (`cancel`) or back on (`resume`): the subscription as it now is. */
 export const setRenewal = (on: boolean) =>
-  call<Subscription>(`/my-subscription/${on ? 'resume' : 'cancel'}`, { auth: true, method: 'POST' });
+  on
+    ? api('POST /api/my-subscription/resume', { auth: true })
+    : api('POST /api/my-subscription/cancel', { auth: true });
 
 export const useMyReceipts = () =>
-  useQuery({ queryKey: ['my-receipts'], queryFn: () => call<Receipt[]>('/my-receipts', { auth: true }) });
+  useQuery({ queryKey: ['my-receipts'], queryFn: () => api('GET /api/my-receipts', { auth: true }) });
 export const useReceipt = (number: string) =>
   useQuery({
     queryKey: ['my-receipts', number],
-    queryFn: () => call<Receipt>(`/my-receipts/${encodeURIComponent(number)}`, { auth: true }),
+    queryFn: () => api('GET /api/my-receipts/:number', { params: { number }, auth: true }),
     retry: false,
   });

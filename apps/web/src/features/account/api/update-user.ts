@@ -1,10 +1,10 @@
-import type { User, UserPatchBody } from '@rianroo/contract';
+import type { UserPatchBody } from '@rianroo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 import { meKey } from '../../../lib/use-session';
 
 export const updateUser = (id: string, patch: UserPatchBody) =>
-  call<User>(`/users/${id}`, { method: 'PATCH', body: patch, auth: true });
+  api('PATCH /api/users/:id', { params: { id }, body: patch, auth: true });
 
 export function useUpdateUser(id: string) {
   const qc = useQueryClient();

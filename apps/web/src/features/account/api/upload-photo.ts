@@ -1,14 +1,15 @@
-import type { User } from '@rianroo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, rememberUser } from '../../../lib/session';
+import { api } from '../../../lib/api';
+import { rememberUser } from '../../../lib/session';
 import { meKey } from '../../../lib/use-session';
 
+/** The photo goes as the raw body, in its own type (the row has no JSON body). */
 export const uploadPhoto = (id: string, file: File) =>
-  call<User>(`/users/${id}/profile-image`, {
-    method: 'POST',
-    raw: { data: file, type: file.type },
-    auth: true,
-  });
+  api(
+    'POST /api/users/:id/profile-image',
+    { params: { id }, auth: true },
+    { raw: { data: file, type: file.type } },
+  );
 
 export function useUploadPhoto(id: string) {
   const qc = useQueryClient();

@@ -57,7 +57,3 @@ export function rangeFromSearch(search: URLSearchParams, today: string): DayRang
 /** The URL's search parameters of a range (a preset stays relative to the day it is opened). */
 export const rangeToSearch = (r: DayRange): Record<string, string> =>
   r.preset ? { days: String(r.preset) } : { from: r.from, to: r.to };
-
-/** The query string the API is asked with. */
-export const rangeQuery = (r: { from: string; to: string }) =>
-  new URLSearchParams({ from: r.from, to: r.to }).toString();

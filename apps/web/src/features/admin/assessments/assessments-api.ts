@@ -8,7 +8,8 @@ import type {
   QuestionDraft,
 } from '@rianroo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminCall, adminKey } from '../lib/admin-api';
+import { api } from '../../../lib/api';
+import { adminKey } from '../lib/admin-api';
 
 const listKey = (courseId: string) => [...adminKey, 'assessments', courseId] as const;
 const evaluationKey = [...adminKey, 'evaluation-questions'] as const;
@@ -17,14 +18,14 @@ const evaluationKey = [...adminKey, 'evaluation-questions'] as const;
 export const useCourseAssessments = (courseId: string) =>
   useQuery({
     queryKey: listKey(courseId),
-    queryFn: () => adminCall<AdminAssessmentList>(`/courses/${courseId}/assessments`),
+    queryFn: () => api('GET /api/admin/courses/:id/assessments', { params: { id: courseId }, auth: true }),
   });
 
 export const useCreateAssessment = (courseId: string) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: Omit<AssessmentCreate, 'episodeId'> & { episodeId?: string | null }) =>
-      adminCall<AdminAssessment>(`/courses/${courseId}/assessments`, { body: v }),
+      api('POST /api/admin/courses/:id/assessments', { params: { id: courseId }, body: v, auth: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: listKey(courseId) }),
   });
 };
@@ -47,31 +48,37 @@ function useAssessmentWrite<V>(courseId: string, fn: (v: V) => Promise<AdminAsse
 
 export const useUpdateAssessment = (courseId: string, id: string) =>
   useAssessmentWrite(courseId, (v: AssessmentUpdate) =>
-    adminCall(`/assessments/${id}`, { method: 'PATCH', body: v }),
+    api('PATCH /api/admin/assessments/:id', { params: { id }, body: v, auth: true }),
   );
 export const useAddQuestion = (courseId: string, id: string) =>
-  useAssessmentWrite(courseId, (v: QuestionDraft) => adminCall(`/assessments/${id}/questions`, { body: v }));
+  useAssessmentWrite(courseId, (v: QuestionDraft) =>
+    api('POST /api/admin/assessments/:id/questions', { params: { id }, body: v, auth: true }),
+  );
 export const useEditQuestion = (courseId: string) =>
   useAssessmentWrite(courseId, ({ id, ...v }: QuestionDraft & { id: string }) =>
-    adminCall(`/assessment-questions/${id}`, { method: 'PUT', body: v }),
+    api('PUT /api/admin/assessment-questions/:id', { params: { id }, body: v, auth: true }),
   );
 export const useDeleteQuestion = (courseId: string) =>
   useAssessmentWrite(courseId, (id: string) =>
-    adminCall(`/assessment-questions/${id}`, { method: 'DELETE' }),
+    api('DELETE /api/admin/assessment-questions/:id', { params: { id }, auth: true }),
   );
 export const useRetireQuestion = (courseId: string) =>
   useAssessmentWrite(courseId, ({ id, retired }: { id: string; retired: boolean }) =>
-    adminCall(`/assessment-questions/${id}/retired`, { method: 'PUT', body: { retired } }),
+    api('PUT /api/admin/assessment-questions/:id/retired', { params: { id }, body: { retired }, auth: true }),
   );
 export const useOrderQuestions = (courseId: string, id: string) =>
   useAssessmentWrite(courseId, (questionIds: string[]) =>
-    adminCall(`/assessments/${id}/question-order`, { method: 'PUT', body: { questionIds } }),
+    api('PUT /api/admin/assessments/:id/question-order', {
+      params: { id },
+      body: { questionIds },
+      auth: true,
+    }),
   );
 
 export const useEvaluationQuestions = () =>
   useQuery({
     queryKey: evaluationKey,
-    queryFn: () => adminCall<AdminEvaluationList>('/evaluation-questions'),
+    queryFn: () => api('GET /api/admin/evaluation-questions', { auth: true }),
   });
 
 /** Every write to the evaluation form answers the whole form. */
@@ -83,16 +90,19 @@ function useEvaluationWrite<V>(fn: (v: V) => Promise<AdminEvaluationList | null>
       list ? qc.setQueryData(evaluationKey, list) : qc.invalidateQueries({ queryKey: evaluationKey }),
   });
 }
-type EvaluationDraft = Partial<EvaluationQuestionInput> & Pick<EvaluationQuestionInput, 'kind'>;
 export const useAddEvaluationQuestion = () =>
-  useEvaluationWrite((v: EvaluationDraft) => adminCall('/evaluation-questions', { body: v }));
+  useEvaluationWrite((v: EvaluationQuestionInput) =>
+    api('POST /api/admin/evaluation-questions', { body: v, auth: true }),
+  );
 export const useEditEvaluationQuestion = () =>
-  useEvaluationWrite(({ id, ...v }: EvaluationDraft & { id: string }) =>
-    adminCall(`/evaluation-questions/${id}`, { method: 'PUT', body: v }),
+  useEvaluationWrite(({ id, ...v }: EvaluationQuestionInput & { id: string }) =>
+    api('PUT /api/admin/evaluation-questions/:id', { params: { id }, body: v, auth: true }),
   );
 export const useDeleteEvaluationQuestion = () =>
-  useEvaluationWrite((id: string) => adminCall<null>(`/evaluation-questions/${id}`, { method: 'DELETE' }));
+  useEvaluationWrite((id: string) =>
+    api('DELETE /api/admin/evaluation-questions/:id', { params: { id }, auth: true }),
+  );
 export const useOrderEvaluationQuestions = () =>
   useEvaluationWrite((questionIds: string[]) =>
-    adminCall('/evaluation-question-order', { method: 'PUT', body: { questionIds } }),
+    api('PUT /api/admin/evaluation-question-order', { body: { questionIds }, auth: true }),
   );

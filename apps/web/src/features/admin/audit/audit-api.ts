@@ -1,13 +1,14 @@
-import type { AuditPage } from '@rianroo/contract';
+import type { AuditQuery } from '@rianroo/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminCall, adminKey } from '../lib/admin-api';
-import { apiQuery, type TableParams } from '../lib/table-params';
+import { api } from '../../../lib/api';
+import { adminKey } from '../lib/admin-api';
+import { tableQuery, textFilters, type TableParams } from '../lib/table-params';
 
-export const auditFilters = ['entity', 'entityId', 'actorId'] as const;
+export const auditFilters = textFilters(['entity', 'entityId', 'actorId']);
 
-export const useAuditLog = (p: TableParams) =>
+export const useAuditLog = (p: TableParams<AuditQuery['sort'], 'entity' | 'entityId' | 'actorId'>) =>
   useQuery({
     queryKey: [...adminKey, 'audit', p],
-    queryFn: () => adminCall<AuditPage>(`/audit?${apiQuery(p)}`),
+    queryFn: () => api('GET /api/admin/audit', { query: tableQuery(p), auth: true }),
     placeholderData: keepPreviousData,
   });

@@ -1,44 +1,49 @@
 import type {
-  AdminCoupon,
-  AdminCouponPage,
-  AdminPlan,
-  AdminPlanPage,
-  AdminRedemptionPage,
+  AdminCouponQuery,
+  AdminPlanQuery,
+  AdminRedemptionQuery,
   CouponCreateBody,
   CouponUpdateBody,
   PlanCreateBody,
   PlanUpdateBody,
 } from '@rianroo/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminCall, adminKey } from '../lib/admin-api';
-import { apiQuery, type TableParams } from '../lib/table-params';
+import { api } from '../../../lib/api';
+import { adminKey } from '../lib/admin-api';
+import { choiceFilters, tableQuery, type TableParams } from '../lib/table-params';
 
-export const activeFilter = ['active'] as const;
+const ACTIVE = ['true', 'false'] as const;
+export const activeFilter = choiceFilters(['active'], ACTIVE);
+type ActiveParams<S extends string> = TableParams<S, 'active', (typeof ACTIVE)[number]>;
 
-export const usePlans = (p: TableParams) =>
+export const usePlans = (p: ActiveParams<AdminPlanQuery['sort']>) =>
   useQuery({
     queryKey: [...adminKey, 'plans', p],
-    queryFn: () => adminCall<AdminPlanPage>(`/plans?${apiQuery(p)}`),
+    queryFn: () => api('GET /api/admin/plans', { query: tableQuery(p), auth: true }),
     placeholderData: keepPreviousData,
   });
-export const useCoupons = (p: TableParams) =>
+export const useCoupons = (p: ActiveParams<AdminCouponQuery['sort']>) =>
   useQuery({
     queryKey: [...adminKey, 'coupons', p],
-    queryFn: () => adminCall<AdminCouponPage>(`/coupons?${apiQuery(p)}`),
+    queryFn: () => api('GET /api/admin/coupons', { query: tableQuery(p), auth: true }),
     placeholderData: keepPreviousData,
   });
-export const useRedemptions = (id: string, p: TableParams) =>
+export const useRedemptions = (id: string, p: TableParams<AdminRedemptionQuery['sort'], never, never>) =>
   useQuery({
     queryKey: [...adminKey, 'coupon', id, 'redemptions', p],
-    queryFn: () => adminCall<AdminRedemptionPage>(`/coupons/${id}/redemptions?${apiQuery(p)}`),
+    queryFn: () =>
+      api('GET /api/admin/coupons/:id/redemptions', { params: { id }, query: tableQuery(p), auth: true }),
     placeholderData: keepPreviousData,
   });
 export const usePlan = (id: string) =>
-  useQuery({ queryKey: [...adminKey, 'plan', id], queryFn: () => adminCall<AdminPlan>(`/plans/${id}`) });
+  useQuery({
+    queryKey: [...adminKey, 'plan', id],
+    queryFn: () => api('GET /api/admin/plans/:id', { params: { id }, auth: true }),
+  });
 export const useCoupon = (id: string) =>
   useQuery({
     queryKey: [...adminKey, 'coupon', id],
-    queryFn: () => adminCall<AdminCoupon>(`/coupons/${id}`),
+    queryFn: () => api('GET /api/admin/coupons/:id', { params: { id }, auth: true }),
   });
 
 /** A write; afterwards (also after an EDIT_CONFLICT) the console reads its lists and rows again. */
@@ -48,16 +53,18 @@ function useBillingWrite<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useCreatePlan = () =>
-  useBillingWrite((body: PlanCreateBody) => adminCall<AdminPlan>('/plans', { method: 'POST', body }));
+  useBillingWrite((body: PlanCreateBody) => api('POST /api/admin/plans', { body, auth: true }));
 export const useUpdatePlan = (id: string) =>
-  useBillingWrite((body: PlanUpdateBody) => adminCall<AdminPlan>(`/plans/${id}`, { method: 'PATCH', body }));
+  useBillingWrite((body: PlanUpdateBody) =>
+    api('PATCH /api/admin/plans/:id', { params: { id }, body, auth: true }),
+  );
 export const useDeletePlan = (id: string) =>
-  useBillingWrite(() => adminCall<void>(`/plans/${id}`, { method: 'DELETE' }));
+  useBillingWrite(() => api('DELETE /api/admin/plans/:id', { params: { id }, auth: true }));
 export const useCreateCoupon = () =>
-  useBillingWrite((body: CouponCreateBody) => adminCall<AdminCoupon>('/coupons', { method: 'POST', body }));
+  useBillingWrite((body: CouponCreateBody) => api('POST /api/admin/coupons', { body, auth: true }));
 export const useUpdateCoupon = (id: string) =>
   useBillingWrite((body: CouponUpdateBody) =>
-    adminCall<AdminCoupon>(`/coupons/${id}`, { method: 'PATCH', body }),
+    api('PATCH /api/admin/coupons/:id', { params: { id }, body, auth: true }),
   );
 
 /** Baht as typed (e.g. "1,990.50") to whole satang; NaN when it is not an amount. */

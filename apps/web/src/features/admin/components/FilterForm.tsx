@@ -14,7 +14,7 @@ export interface FilterField {
 export function FilterForm({ controls, fields }: { controls: TableControls; fields: FilterField[] }) {
   const { t } = useAdminI18n();
   const current = controls.params.filters;
-  const [values, setValues] = useState<Record<string, string>>(current);
+  const [values, setValues] = useState<Partial<Record<string, string>>>(current);
   const [seen, setSeen] = useState(current);
   if (seen !== current) {
     setSeen(current);

@@ -10,10 +10,9 @@ import { FilterForm } from '../components/FilterForm';
 import { useAdminI18n } from '../i18n';
 import { useTableParams } from '../lib/table-params';
 import { useAdminWrite } from '../lib/use-admin-write';
-import { courseFilters, useCourses, useCreateCourse } from './courses-api';
+import { courseFilters, STATUSES, useCourses, useCreateCourse } from './courses-api';
 
 const SORTABLE = ['updatedAt', 'title', 'status'] as const;
-const STATUSES = ['draft', 'published', 'archived'] as const;
 
 /** /admin/courses: every course, searched, filtered by status, sorted; a form to start a new one. */
 export default function CoursesPage() {

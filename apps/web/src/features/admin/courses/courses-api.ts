@@ -1,26 +1,25 @@
 import type {
-  AdminCategory,
   AdminCourse,
-  AdminCoursePage,
+  AdminCourseQuery,
   AdminVideoState,
   CourseCreate,
   CourseUpdate,
   EpisodeUpdate,
-  SignedPlayback,
 } from '@rianroo/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
-import { adminCall, adminKey } from '../lib/admin-api';
-import { apiQuery, type TableParams } from '../lib/table-params';
+import { api } from '../../../lib/api';
+import { adminKey } from '../lib/admin-api';
+import { choiceFilters, tableQuery, type TableParams } from '../lib/table-params';
 
-export const courseFilters = ['status'] as const;
+export const STATUSES = ['draft', 'published', 'archived'] as const;
+export const courseFilters = choiceFilters(['status'], STATUSES);
 const courseKey = (id: string) => [...adminKey, 'course', id] as const;
 const settled = (s: AdminVideoState['status']) => s === 'ready' || s === 'failed' || s === 'none';
 
-export const useCourses = (p: TableParams) =>
+export const useCourses = (p: TableParams<AdminCourseQuery['sort'], 'status', (typeof STATUSES)[number]>) =>
   useQuery({
     queryKey: [...adminKey, 'courses', p],
-    queryFn: () => adminCall<AdminCoursePage>(`/courses?${apiQuery(p)}`),
+    queryFn: () => api('GET /api/admin/courses', { query: tableQuery(p), auth: true }),
     placeholderData: keepPreviousData,
   });
 
@@ -28,7 +27,7 @@ export const useCourses = (p: TableParams) =>
 export const useCourse = (id: string) =>
   useQuery({
     queryKey: courseKey(id),
-    queryFn: () => adminCall<AdminCourse>(`/courses/${id}`),
+    queryFn: () => api('GET /api/admin/courses/:id', { params: { id }, auth: true }),
     refetchInterval: (q) => (q.state.data?.episodes.some((e) => !settled(e.video.status)) ? 2000 : false),
   });
 
@@ -36,17 +35,18 @@ export const useCourse = (id: string) =>
 export const useVideoState = (episodeId: string, watching: boolean) =>
   useQuery({
     queryKey: [...adminKey, 'video', episodeId],
-    queryFn: () => adminCall<AdminVideoState>(`/episodes/${episodeId}/video`),
+    queryFn: () => api('GET /api/admin/episodes/:id/video', { params: { id: episodeId }, auth: true }),
     refetchInterval: (q) => (watching || !settled(q.state.data?.status ?? 'none') ? 1000 : false),
   });
 
 export const useCategories = () =>
   useQuery({
     queryKey: [...adminKey, 'categories'],
-    queryFn: () => adminCall<{ items: AdminCategory[] }>(`/categories?pageSize=100`),
+    queryFn: () => api('GET /api/admin/categories', { query: { pageSize: 100 }, auth: true }),
   });
 
-export const previewOf = (episodeId: string) => adminCall<SignedPlayback>(`/episodes/${episodeId}/preview`);
+export const previewOf = (episodeId: string) =>
+  api('GET /api/admin/episodes/:id/preview', { params: { id: episodeId }, auth: true });
 
 /**
  * A write to one course: its answer is the course after, put in the cache; lists are read again. A refused
@@ -67,31 +67,38 @@ function useCourseWrite<V>(id: string, fn: (v: V) => Promise<AdminCourse>) {
 export const useCreateCourse = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: CourseCreate) => adminCall<AdminCourse>('/courses', { body: v }),
+    mutationFn: (v: CourseCreate) => api('POST /api/admin/courses', { body: v, auth: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminKey }),
   });
 };
 export const useUpdateCourse = (id: string) =>
-  useCourseWrite(id, (v: CourseUpdate) => adminCall(`/courses/${id}`, { method: 'PATCH', body: v }));
+  useCourseWrite(id, (v: CourseUpdate) =>
+    api('PATCH /api/admin/courses/:id', { params: { id }, body: v, auth: true }),
+  );
 export const usePublish = (id: string) =>
   useCourseWrite(id, (publish: boolean) =>
-    adminCall(`/courses/${id}/${publish ? 'publish' : 'unpublish'}`, { method: 'POST' }),
+    publish
+      ? api('POST /api/admin/courses/:id/publish', { params: { id }, auth: true })
+      : api('POST /api/admin/courses/:id/unpublish', { params: { id }, auth: true }),
   );
 export const useAddEpisode = (id: string) =>
-  useCourseWrite(id, (title: string) => adminCall(`/courses/${id}/episodes`, { body: { title } }));
+  useCourseWrite(id, (title: string) =>
+    api('POST /api/admin/courses/:id/episodes', { params: { id }, body: { title }, auth: true }),
+  );
 export const useOrder = (id: string) =>
   useCourseWrite(id, (episodeIds: string[]) =>
-    adminCall(`/courses/${id}/episode-order`, { method: 'PUT', body: { episodeIds } }),
+    api('PUT /api/admin/courses/:id/episode-order', { params: { id }, body: { episodeIds }, auth: true }),
   );
 export const useUpdateEpisode = (courseId: string, episodeId: string) =>
   useCourseWrite(courseId, (v: EpisodeUpdate) =>
-    adminCall(`/episodes/${episodeId}`, { method: 'PATCH', body: v }),
+    api('PATCH /api/admin/episodes/:id', { params: { id: episodeId }, body: v, auth: true }),
   );
 export const useCover = (id: string) =>
   useCourseWrite(id, (file: File) =>
-    call<AdminCourse>(`/admin/courses/${id}/cover`, {
-      method: 'PUT',
-      raw: { data: file, type: file.type || 'application/octet-stream' },
-      auth: true,
-    }),
+    // The image's bytes as the raw body, not JSON.
+    api(
+      'PUT /api/admin/courses/:id/cover',
+      { params: { id }, auth: true },
+      { raw: { data: file, type: file.type || 'application/octet-stream' } },
+    ),
   );

@@ -3,15 +3,43 @@ import { useSearchParams } from 'react-router';
 
 export type SortOrder = 'asc' | 'desc';
 
-/** What a server-paged table shows, as written in the page's URL (so a reload or a shared link keeps it). */
-export interface TableParams {
+/**
+ * What a server-paged table shows, as written in the page's URL (so a reload or a shared link keeps it): `S` its
+ * sortable columns, `F` its filters' keys and `V` the values they take.
+ */
+export interface TableParams<
+  S extends string = string,
+  F extends string = string,
+  V extends string = string,
+> {
   page: number;
   pageSize: number;
-  sort: string;
+  sort: S;
   order: SortOrder;
   q: string;
-  filters: Record<string, string>;
+  filters: Partial<Record<F, V>>;
 }
+
+/** A table's filters: their keys, and which values written in the URL the API takes for them. */
+export interface FilterSpec<F extends string, V extends string> {
+  keys: readonly F[];
+  accepts: (value: string) => value is V;
+}
+
+/** Filters of free text (any value is sent). */
+export const textFilters = <F extends string>(keys: readonly F[]): FilterSpec<F, string> => ({
+  keys,
+  accepts: (value): value is string => value !== '',
+});
+
+/** Filters of a choice: a value not among `values` is left out, as an unknown sort column is. */
+export const choiceFilters = <F extends string, V extends string>(
+  keys: readonly F[],
+  values: readonly V[],
+): FilterSpec<F, V> => ({ keys, accepts: (value): value is V => values.some((v) => v === value) });
+
+const isOneOf = <S extends string>(values: readonly S[], value: string): value is S =>
+  values.some((v) => v === value);
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -20,53 +48,53 @@ const positive = (value: string | null, fallback: number) => {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
-export function parseTableParams(
+export function parseTableParams<S extends string, F extends string = never, V extends string = never>(
   sp: URLSearchParams,
-  defaults: { sort: string; order?: SortOrder; sortable: readonly string[] },
-  filterKeys: readonly string[] = [],
-): TableParams {
+  defaults: { sort: NoInfer<S>; order?: SortOrder; sortable: readonly S[] },
+  filterSpec?: FilterSpec<F, V>,
+): TableParams<S, F, V> {
   const size = positive(sp.get('pageSize'), 20);
   const sort = sp.get('sort');
   const order = sp.get('order');
-  const filters: Record<string, string> = {};
-  for (const k of filterKeys) {
+  const filters: Partial<Record<F, V>> = {};
+  for (const k of filterSpec?.keys ?? []) {
     const v = sp.get(k);
-    if (v) filters[k] = v;
+    if (v && filterSpec?.accepts(v)) filters[k] = v;
   }
   return {
     page: positive(sp.get('page'), 1),
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : 20,
-    sort: sort && defaults.sortable.includes(sort) ? sort : defaults.sort,
+    sort: sort && isOneOf(defaults.sortable, sort) ? sort : defaults.sort,
     order: order === 'asc' || order === 'desc' ? order : (defaults.order ?? 'desc'),
     q: sp.get('q') ?? '',
     filters,
   };
 }
 
-/** The API query string of a table's state (the server pages, sorts and filters). */
-export function apiQuery(p: TableParams): string {
-  const qs = new URLSearchParams({
-    page: String(p.page),
-    pageSize: String(p.pageSize),
+/** The API query of a table's state (the server pages, sorts and filters): the search only when there is one. */
+export function tableQuery<S extends string, F extends string, V extends string>(p: TableParams<S, F, V>) {
+  const q = p.q.trim();
+  return {
+    page: p.page,
+    pageSize: p.pageSize,
     sort: p.sort,
     order: p.order,
-  });
-  if (p.q.trim()) qs.set('q', p.q.trim());
-  for (const [k, v] of Object.entries(p.filters)) qs.set(k, v);
-  return qs.toString();
+    ...(q ? { q } : {}),
+    ...p.filters,
+  };
 }
 
 /**
  * A table's paging, sorting and filters, read from and written to the URL's search params. Changing the sort,
  * the search or a filter goes back to page 1; every change is a new history entry (Back undoes it).
  */
-export function useTableParams(
-  defaults: { sort: string; order?: SortOrder; sortable: readonly string[] },
-  filterKeys: readonly string[] = [],
+export function useTableParams<S extends string, F extends string = never, V extends string = never>(
+  defaults: { sort: NoInfer<S>; order?: SortOrder; sortable: readonly S[] },
+  filterSpec?: FilterSpec<F, V>,
 ) {
   const [sp, setSp] = useSearchParams();
   const params = useMemo(
-    () => parseTableParams(sp, defaults, filterKeys),
+    () => parseTableParams(sp, defaults, filterSpec),
     // The defaults and keys are constants of the screen; their identity must not re-parse the URL.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [sp],
@@ -100,4 +128,5 @@ export function useTableParams(
   };
 }
 
-export type TableControls = ReturnType<typeof useTableParams>;
+/** Any table's controls, as the shared table parts take them. */
+export type TableControls = ReturnType<typeof useTableParams<string, string, string>>;

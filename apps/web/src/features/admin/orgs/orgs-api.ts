@@ -1,39 +1,39 @@
 import type {
-  AdminMemberPage,
-  AdminOrganizationDetail,
-  AdminOrganizationPage,
+  AdminMemberQuery,
+  AdminOrganizationQuery,
   OrganizationBody,
-  OrganizationCourse,
   OrganizationCoursesBody,
 } from '@rianroo/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminCall, adminKey } from '../lib/admin-api';
-import { apiQuery, type TableParams } from '../lib/table-params';
+import { api } from '../../../lib/api';
+import { adminKey } from '../lib/admin-api';
+import { tableQuery, type TableParams } from '../lib/table-params';
 
-export const useOrganizations = (p: TableParams) =>
+export const useOrganizations = (p: TableParams<AdminOrganizationQuery['sort'], never, never>) =>
   useQuery({
     queryKey: [...adminKey, 'organizations', p],
-    queryFn: () => adminCall<AdminOrganizationPage>(`/organizations?${apiQuery(p)}`),
+    queryFn: () => api('GET /api/admin/organizations', { query: tableQuery(p), auth: true }),
     placeholderData: keepPreviousData,
   });
 
 export const useOrganization = (id: string) =>
   useQuery({
     queryKey: [...adminKey, 'organization', id],
-    queryFn: () => adminCall<AdminOrganizationDetail>(`/organizations/${id}`),
+    queryFn: () => api('GET /api/admin/organizations/:id', { params: { id }, auth: true }),
   });
 
-export const useMembers = (id: string, p: TableParams) =>
+export const useMembers = (id: string, p: TableParams<AdminMemberQuery['sort'], never, never>) =>
   useQuery({
     queryKey: [...adminKey, 'organization', id, 'members', p],
-    queryFn: () => adminCall<AdminMemberPage>(`/organizations/${id}/members?${apiQuery(p)}`),
+    queryFn: () =>
+      api('GET /api/admin/organizations/:id/members', { params: { id }, query: tableQuery(p), auth: true }),
     placeholderData: keepPreviousData,
   });
 
 export const useCourseOptions = () =>
   useQuery({
     queryKey: [...adminKey, 'course-options'],
-    queryFn: () => adminCall<OrganizationCourse[]>('/organizations/course-options'),
+    queryFn: () => api('GET /api/admin/organizations/course-options', { auth: true }),
   });
 
 /** A write: afterwards every console list and the audit log are read again. */
@@ -44,22 +44,20 @@ function useOrgWrite<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useCreateOrganization = () =>
-  useOrgWrite((body: OrganizationBody) =>
-    adminCall<AdminOrganizationDetail>('/organizations', { method: 'POST', body }),
-  );
+  useOrgWrite((body: OrganizationBody) => api('POST /api/admin/organizations', { body, auth: true }));
 export const useUpdateOrganization = (id: string) =>
   useOrgWrite((body: OrganizationBody & { version: string }) =>
-    adminCall<AdminOrganizationDetail>(`/organizations/${id}`, { method: 'PUT', body }),
+    api('PUT /api/admin/organizations/:id', { params: { id }, body, auth: true }),
   );
 export const useSetCourses = (id: string) =>
   useOrgWrite((body: OrganizationCoursesBody) =>
-    adminCall<AdminOrganizationDetail>(`/organizations/${id}/courses`, { method: 'PUT', body }),
+    api('PUT /api/admin/organizations/:id/courses', { params: { id }, body, auth: true }),
   );
 export const useAddMember = (id: string) =>
   useOrgWrite((email: string) =>
-    adminCall<void>(`/organizations/${id}/members`, { method: 'POST', body: { email } }),
+    api('POST /api/admin/organizations/:id/members', { params: { id }, body: { email }, auth: true }),
   );
 export const useRemoveMember = (id: string) =>
   useOrgWrite((userId: string) =>
-    adminCall<void>(`/organizations/${id}/members/${userId}`, { method: 'DELETE' }),
+    api('DELETE /api/admin/organizations/:id/members/:userId', { params: { id, userId }, auth: true }),
   );

@@ -1,27 +1,29 @@
-import type {
-  AdminCertificate,
-  AdminPlanPage,
-  AdminSubscriptionGrantBody,
-  AdminUserDetail,
-  AdminUserPage,
-  AdminUserSubscription,
+import {
+  roles,
+  type AdminSubscriptionGrantBody,
+  type AdminUserDetail,
+  type AdminUserQuery,
 } from '@rianroo/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminCall, adminKey } from '../lib/admin-api';
-import { apiQuery, type TableParams } from '../lib/table-params';
+import { api } from '../../../lib/api';
+import { adminKey } from '../lib/admin-api';
+import { choiceFilters, tableQuery, type TableParams } from '../lib/table-params';
 
-export const userFilters = ['role'] as const;
+export const userFilters = choiceFilters(['role'], roles);
 const userKey = (id: string) => [...adminKey, 'user', id] as const;
 
-export const useUsers = (p: TableParams) =>
+export const useUsers = (p: TableParams<AdminUserQuery['sort'], 'role', AdminUserDetail['role']>) =>
   useQuery({
     queryKey: [...adminKey, 'users', p],
-    queryFn: () => adminCall<AdminUserPage>(`/users?${apiQuery(p)}`),
+    queryFn: () => api('GET /api/admin/users', { query: tableQuery(p), auth: true }),
     placeholderData: keepPreviousData,
   });
 
 export const useUser = (id: string) =>
-  useQuery({ queryKey: userKey(id), queryFn: () => adminCall<AdminUserDetail>(`/users/${id}`) });
+  useQuery({
+    queryKey: userKey(id),
+    queryFn: () => api('GET /api/admin/users/:id', { params: { id }, auth: true }),
+  });
 
 /** A write about one user: afterwards the user, the lists and the audit log are read again. */
 function useUserWrite<V, R>(fn: (v: V) => Promise<R>) {
@@ -31,33 +33,40 @@ function useUserWrite<V, R>(fn: (v: V) => Promise<R>) {
 
 export const useSetRole = (id: string) =>
   useUserWrite((role: AdminUserDetail['role']) =>
-    adminCall<AdminUserDetail>(`/users/${id}/role`, { method: 'PUT', body: { role } }),
+    api('PUT /api/admin/users/:id/role', { params: { id }, body: { role }, auth: true }),
   );
 export const useEndSession = (id: string) =>
   useUserWrite((sessionId: string) =>
-    adminCall<void>(`/users/${id}/sessions/${sessionId}`, { method: 'DELETE' }),
+    api('DELETE /api/admin/users/:id/sessions/:sessionId', { params: { id, sessionId }, auth: true }),
   );
 export const useEndSubscription = (id: string) =>
   useUserWrite((subscriptionId: string) =>
-    adminCall<AdminUserSubscription>(`/users/${id}/subscriptions/${subscriptionId}/end`, { method: 'POST' }),
+    api('POST /api/admin/users/:id/subscriptions/:subscriptionId/end', {
+      params: { id, subscriptionId },
+      auth: true,
+    }),
   );
 export const useGrantSubscription = (id: string) =>
   useUserWrite((body: AdminSubscriptionGrantBody) =>
-    adminCall<AdminUserSubscription>(`/users/${id}/subscriptions`, { method: 'POST', body }),
+    api('POST /api/admin/users/:id/subscriptions', { params: { id }, body, auth: true }),
   );
 /** The plans an administrator may grant: the active paid ones (a free trial is the learner's own). */
 export const useGrantablePlans = () =>
   useQuery({
     queryKey: [...adminKey, 'plans', 'grantable'],
     queryFn: async () =>
-      (await adminCall<AdminPlanPage>('/plans?active=true&sort=sort&order=asc&pageSize=100')).items.filter(
-        (p) => p.interval !== 'trial',
-      ),
+      (
+        await api('GET /api/admin/plans', {
+          query: { active: 'true', sort: 'sort', order: 'asc', pageSize: 100 },
+          auth: true,
+        })
+      ).items.filter((p) => p.interval !== 'trial'),
   });
 export const useRevokeCertificate = () =>
   useUserWrite((v: { certificateId: string; reason: string }) =>
-    adminCall<AdminCertificate>(`/certificates/${v.certificateId}/revoke`, {
-      method: 'POST',
+    api('POST /api/admin/certificates/:id/revoke', {
+      params: { id: v.certificateId },
       body: { reason: v.reason },
+      auth: true,
     }),
   );

@@ -1,14 +1,12 @@
-import type { AssessmentDetail } from '@rianroo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
-import { call } from '../../../lib/session';
 
 /**
  * `GET /assessment/{assessmentId}`: the test with this learner's attempts and, when one is in progress, its
  * answers and time left. A timed test lists its questions only while an attempt is in progress.
  */
-export const getAssessment = (id: string) =>
-  call<AssessmentDetail>(`/assessment/${encodeURIComponent(id)}`, { auth: true });
+export const getAssessment = (id: string) => api('GET /api/assessment/:id', { params: { id }, auth: true });
 
 export const assessmentKey = (id: string) => ['assessment', id] as const;
 

@@ -1,12 +1,9 @@
-import type { AssessmentDetail } from '@rianroo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 /** `GET /assessment/get-assessment-by-course/{courseId}`: pre-test, episode quizzes in order, post-test. */
 export const getCourseAssessments = (courseId: string) =>
-  call<AssessmentDetail[]>(`/assessment/get-assessment-by-course/${encodeURIComponent(courseId)}`, {
-    auth: true,
-  });
+  api('GET /api/assessment/get-assessment-by-course/:courseId', { params: { courseId }, auth: true });
 
 export const courseAssessmentsKey = (courseId: string) => ['course-assessments', courseId] as const;
 

@@ -1,12 +1,9 @@
-import type { AssessmentDetail } from '@rianroo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 /** `GET /assessment/get-questions-by-episode/{episodeId}`: the quiz after an episode (none or one). */
 export const getEpisodeAssessments = (episodeId: string) =>
-  call<AssessmentDetail[]>(`/assessment/get-questions-by-episode/${encodeURIComponent(episodeId)}`, {
-    auth: true,
-  });
+  api('GET /api/assessment/get-questions-by-episode/:episodeId', { params: { episodeId }, auth: true });
 
 export const episodeAssessmentsKey = (episodeId: string) => ['episode-assessments', episodeId] as const;
 

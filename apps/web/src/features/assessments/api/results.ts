@@ -1,10 +1,9 @@
-import type { AssessmentResult } from '@rianroo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 /** `GET /assessment-result?assessmentId=`: this learner's graded attempts, newest first. */
 export const getResults = (assessmentId: string) =>
-  call<AssessmentResult[]>(`/assessment-result?${new URLSearchParams({ assessmentId })}`, { auth: true });
+  api('GET /api/assessment-result', { query: { assessmentId }, auth: true });
 
 export const resultsKey = (assessmentId: string) => ['assessment-results', assessmentId] as const;
 

@@ -1,6 +1,6 @@
-import type { AttemptInProgress, QuestionAnswer } from '@rianroo/contract';
+import type { QuestionAnswer } from '@rianroo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 import { refreshAfterAttempt } from './refresh';
 
 /**
@@ -8,7 +8,7 @@ import { refreshAfterAttempt } from './refresh';
  * clock), otherwise saves the answers (autosave). `keepalive` lets a save outlive a closing page.
  */
 export const saveAnswers = (assessmentId: string, answers: QuestionAnswer[], keepalive = false) =>
-  call<AttemptInProgress>('/assessment-response', { auth: true, body: { assessmentId, answers }, keepalive });
+  api('POST /api/assessment-response', { body: { assessmentId, answers }, auth: true }, { keepalive });
 
 /** Starts an attempt, then loads the test again (a timed test shows its questions only from now). */
 export function useStartAttempt(assessmentId: string, courseId: string) {

@@ -1,6 +1,6 @@
 import type { AssessmentResult, QuestionAnswer } from '@rianroo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 import { refreshAfterAttempt } from './refresh';
 import { resultsKey } from './results';
 
@@ -19,7 +19,7 @@ export function submitAttempt(body: {
   const key = `${body.assessmentId}/${body.attemptId ?? ''}`;
   let p = sending.get(key);
   if (!p) {
-    p = call<AssessmentResult>('/assessment-result', { auth: true, body }).finally(() => sending.delete(key));
+    p = api('POST /api/assessment-result', { body, auth: true }).finally(() => sending.delete(key));
     sending.set(key, p);
   }
   return p;

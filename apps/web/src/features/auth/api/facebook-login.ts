@@ -1,4 +1,5 @@
 import type { PublicConfig } from '@rianroo/contract';
+import { api } from '../../../lib/api';
 import { loginWith, type LoginOutcome } from './login';
 
 const STATE_KEY = 'facebookLogin';
@@ -41,4 +42,4 @@ export function readFacebookReturn(hash: string, search = ''): FacebookReturn {
 }
 
 export const facebookLogin = (accessToken: string): Promise<LoginOutcome> =>
-  loginWith('/facebook-auth', { accessToken });
+  loginWith((device) => api('POST /api/facebook-auth', { body: { accessToken, device } }));

@@ -1,8 +1,9 @@
-import type { DeviceLimitError, LoginAnswer } from '@rianroo/contract';
+import type { Device, DeviceLimitError, LoginAnswer } from '@rianroo/contract';
 import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
 import { currentDevice } from '../../../lib/device';
-import { call, saveTokens } from '../../../lib/session';
+import { saveTokens } from '../../../lib/session';
 
 export type LoginOutcome = { kind: 'done' } | { kind: 'device-limit'; limit: DeviceLimitError };
 
@@ -11,10 +12,13 @@ export async function completeLogin(answer: LoginAnswer): Promise<void> {
   await saveTokens(answer.access_token, answer.refresh_token);
 }
 
-/** A login by password or through another provider (Google, Facebook): the same answer and device limit. */
-export async function loginWith(path: string, body: Record<string, unknown>): Promise<LoginOutcome> {
+/**
+ * A login by password or through another provider (Google, Facebook, OpenID Connect): the same answer and
+ * device limit. `send` makes the provider's call with this browser's device.
+ */
+export async function loginWith(send: (device: Device) => Promise<LoginAnswer>): Promise<LoginOutcome> {
   try {
-    await completeLogin(await call<LoginAnswer>(path, { body: { ...body, device: currentDevice() } }));
+    await completeLogin(await send(currentDevice()));
     return { kind: 'done' };
   } catch (err) {
     if (err instanceof ApiError && err.code === 'DEVICE_LIMIT_REACHED') {
@@ -24,7 +28,8 @@ export async function loginWith(path: string, body: Record<string, unknown>): Pr
   }
 }
 
-export const login = (email: string, password: string) => loginWith('/auth', { email, password });
+export const login = (email: string, password: string) =>
+  loginWith((device) => api('POST /api/auth', { body: { email, password, device } }));
 
 export const useLogin = () =>
   useMutation({ mutationFn: (v: { email: string; password: string }) => login(v.email, v.password) });

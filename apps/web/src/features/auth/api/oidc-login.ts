@@ -1,10 +1,20 @@
-import type { OidcAuthorizeAnswer, OidcProvider } from '@rianroo/contract';
-import { call } from '../../../lib/session';
+import type { OidcProvider } from '@rianroo/contract';
+import { api } from '../../../lib/api';
 import { loginWith, type LoginOutcome } from './login';
 
 const STATE_KEY = 'oidcLogin';
 
 export const oidcReturnPath = (provider: OidcProvider) => `/login/${provider}`;
+
+/** Each provider's rows of the endpoint table: its start (`/{provider}-auth/authorize`) and its finish. */
+const START: Record<OidcProvider, 'POST /api/siriraj-auth/authorize' | 'POST /api/line-auth/authorize'> = {
+  siriraj: 'POST /api/siriraj-auth/authorize',
+  line: 'POST /api/line-auth/authorize',
+};
+const FINISH: Record<OidcProvider, 'POST /api/siriraj-auth' | 'POST /api/line-auth'> = {
+  siriraj: 'POST /api/siriraj-auth',
+  line: 'POST /api/line-auth',
+};
 
 const base64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
@@ -34,9 +44,7 @@ interface Started {
 export async function startOidcLogin(provider: OidcProvider, redirect: string) {
   const { codeVerifier, codeChallenge } = await pkcePair();
   const redirectUri = `${window.location.origin}${oidcReturnPath(provider)}`;
-  const { url, state } = await call<OidcAuthorizeAnswer>(`/${provider}-auth/authorize`, {
-    body: { redirectUri, codeChallenge },
-  });
+  const { url, state } = await api(START[provider], { body: { redirectUri, codeChallenge } });
   const started: Started = { provider, state, codeVerifier, redirectUri, redirect };
   sessionStorage.setItem(STATE_KEY, JSON.stringify(started));
   window.location.assign(url);
@@ -78,4 +86,4 @@ export function readOidcReturn(provider: OidcProvider, search: string): OidcRetu
 export const oidcLogin = (
   provider: OidcProvider,
   { redirect: _redirect, ...body }: Extract<OidcReturn, { code: string }>,
-): Promise<LoginOutcome> => loginWith(`/${provider}-auth`, body);
+): Promise<LoginOutcome> => loginWith((device) => api(FINISH[provider], { body: { ...body, device } }));

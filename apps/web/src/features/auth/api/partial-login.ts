@@ -1,11 +1,10 @@
-import type { LoginAnswer } from '@rianroo/contract';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 import { completeLogin } from './login';
 
 /** The partial login of the spec: sign out the chosen devices and complete the login. */
 export async function partialLogin(partialToken: string, logoutDeviceIds: string[]): Promise<void> {
-  const answer = await call<LoginAnswer>('/users/partial-login', { body: { partialToken, logoutDeviceIds } });
+  const answer = await api('POST /api/users/partial-login', { body: { partialToken, logoutDeviceIds } });
   await completeLogin(answer);
 }
 

@@ -1,13 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 import { currentDevice } from '../../../lib/device';
-import { call } from '../../../lib/session';
 
-export const forgotPassword = (email: string) =>
-  call<{ success: true }>('/users/forgot-password', { body: { email } });
+export const forgotPassword = (email: string) => api('POST /api/users/forgot-password', { body: { email } });
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
 
 export const verifyReset = (verificationString: string) =>
-  call<{ valid: true; email: string }>('/users/verify-password-reset', { body: { verificationString } });
+  api('POST /api/users/verify-password-reset', { body: { verificationString } });
 export const useVerifyReset = (code: string | null) =>
   useQuery({
     queryKey: ['verify-reset', code],
@@ -23,5 +22,5 @@ export const resetPassword = (v: {
 }) =>
   // This browser's device goes with it: proven the owner's by the mailed link, strangers' guesses at the
   // account cannot keep it from signing in (decision 010).
-  call<{ success: true }>('/users/reset-password', { body: { ...v, device: currentDevice() } });
+  api('POST /api/users/reset-password', { body: { ...v, device: currentDevice() } });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -1,12 +1,12 @@
 import { CERTIFICATE_PDF_TYPE } from '@rianroo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { apiBlob } from '../../../lib/api';
 
 /** `GET /media/get-certificate/{courseId}`: my certificate as a PDF blob; the first call issues it. */
 export async function getCertificatePdf(courseId: string): Promise<Blob> {
-  const blob = await call<Blob>(`/media/get-certificate/${encodeURIComponent(courseId)}`, {
+  const blob = await apiBlob('GET /api/media/get-certificate/:courseId', {
+    params: { courseId },
     auth: true,
-    as: 'blob',
   });
   // The viewer and the download need the type on the blob itself.
   return blob.type === CERTIFICATE_PDF_TYPE ? blob : new Blob([blob], { type: CERTIFICATE_PDF_TYPE });

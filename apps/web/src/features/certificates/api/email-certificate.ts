@@ -1,13 +1,12 @@
-import type { certificateEmailAnswer } from '@rianroo/contract';
+import type { AnswerOf } from '@rianroo/contract/client';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
-export type CertificateEmailAnswer = z.infer<typeof certificateEmailAnswer>;
+export type CertificateEmailAnswer = AnswerOf<'POST /api/media/get-certificate-to-email'>;
 
 /** `POST /media/get-certificate-to-email`: e-mails my certificate to my own address. */
 export const emailCertificate = (courseId: string) =>
-  call<CertificateEmailAnswer>('/media/get-certificate-to-email', { body: { courseId }, auth: true });
+  api('POST /api/media/get-certificate-to-email', { body: { courseId }, auth: true });
 
 /**
  * The answer is told through the mutation's own callbacks, not `mutate`'s: those are dropped when the screen

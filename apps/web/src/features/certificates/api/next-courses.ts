@@ -1,7 +1,7 @@
 import type { CourseSummary } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 import { getRecommended } from '../../../lib/recommended';
-import { call } from '../../../lib/session';
 export const NEXT_COURSES_MAX = 3;
 
 /**
@@ -13,7 +13,7 @@ export async function getNextCourses(uid: string | null, courseId: string): Prom
   const recommended = await getRecommended(uid, courseId).catch(() => null);
   const picked = others(recommended?.courses ?? []);
   if (picked.length) return picked;
-  return others(await call<CourseSummary[]>('/users/my-new-course', { auth: true }));
+  return others(await api('GET /api/users/my-new-course', { auth: true }));
 }
 
 export const useNextCourses = (uid: string | null, courseId: string) =>

@@ -1,17 +1,17 @@
 import type { CourseEvaluationBody } from '@rianroo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
-import { call } from '../../../lib/session';
 import { completionKey } from './completion';
 import { evaluationQuestionsKey } from './evaluation-questions';
-import { evaluationStatusKey, type EvaluationStatus } from './evaluation-status';
+import { evaluationStatusKey } from './evaluation-status';
 
 /**
  * `POST /course-evaluation`: once per learner and course (409 ALREADY_EXISTS the second time; 409
  * EVALUATION_CHANGED when a question was removed while the learner answered).
  */
 export const submitEvaluation = (body: CourseEvaluationBody) =>
-  call<EvaluationStatus>('/course-evaluation', { body, auth: true });
+  api('POST /api/course-evaluation', { body, auth: true });
 
 export function useSubmitEvaluation(courseId: string) {
   const qc = useQueryClient();

@@ -1,6 +1,6 @@
-import type { User, UnsubscribeAnswer, UserPatchBody } from '@rianroo/contract';
+import type { UserPatchBody } from '@rianroo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 import { meKey } from '../../../lib/use-session';
 
 export type MarketingPatch = NonNullable<UserPatchBody['marketing']>;
@@ -11,7 +11,7 @@ export type MarketingPatch = NonNullable<UserPatchBody['marketing']>;
  * often changed faster than the server answers.
  */
 export function useSaveMarketing(
-  userId: string | undefined,
+  userId: string,
   on: {
     saved?: (patch: MarketingPatch) => void;
     failed?: (err: unknown, patch: MarketingPatch) => void;
@@ -20,7 +20,7 @@ export function useSaveMarketing(
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (marketing: MarketingPatch) =>
-      call<User>(`/users/${userId}`, { method: 'PATCH', body: { marketing }, auth: true }),
+      api('PATCH /api/users/:id', { params: { id: userId }, body: { marketing }, auth: true }),
     onSuccess: (_user, patch) => {
       on.saved?.(patch);
       return qc.invalidateQueries({ queryKey: meKey });
@@ -29,18 +29,16 @@ export function useSaveMarketing(
   });
 }
 
-const path = (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`;
-
 /** What the link turns off (nothing changes until the learner confirms). */
 export function useUnsubscribeLink(token: string) {
   return useQuery({
     queryKey: ['unsubscribe', token],
-    queryFn: () => call<UnsubscribeAnswer>(path(token)),
+    queryFn: () => api('GET /api/unsubscribe', { query: { token } }),
     enabled: token.length > 0,
     retry: false,
   });
 }
 
 export function useUnsubscribe(token: string) {
-  return useMutation({ mutationFn: () => call<UnsubscribeAnswer>(path(token), { method: 'POST' }) });
+  return useMutation({ mutationFn: () => api('POST /api/unsubscribe', { query: { token } }) });
 }

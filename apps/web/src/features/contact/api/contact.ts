@@ -1,7 +1,7 @@
-import type { Contact, ContactBody, InstructorApplicationBody } from '@rianroo/contract';
+import type { ContactBody, InstructorApplicationBody } from '@rianroo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 import { contactGuardKey } from '../../../lib/contact';
-import { call } from '../../../lib/session';
 
 /** Creates the learner's contact, or changes the one given (the spec: `id` is removed before creating). */
 export function useSaveContact() {
@@ -9,15 +9,14 @@ export function useSaveContact() {
   return useMutation({
     mutationFn: ({ id, ...body }: ContactBody & { id?: string }) =>
       id
-        ? call<Contact>(`/contact/${id}`, { method: 'PATCH', body, auth: true })
-        : call<Contact>('/contact/create-contact', { body, auth: true }),
+        ? api('PATCH /api/contact/:id', { params: { id }, body, auth: true })
+        : api('POST /api/contact/create-contact', { body, auth: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: contactGuardKey }),
   });
 }
 
 export function useApplyToTeach() {
   return useMutation({
-    mutationFn: (body: InstructorApplicationBody) =>
-      call<{ success: true }>('/next-instructor-form', { body }),
+    mutationFn: (body: InstructorApplicationBody) => api('POST /api/next-instructor-form', { body }),
   });
 }

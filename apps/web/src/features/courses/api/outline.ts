@@ -1,10 +1,10 @@
 import type { CourseOutline } from '@rianroo/contract';
 import { courseOutlinePath } from '@rianroo/contract/paths';
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 import { takePageData } from '../../../lib/page-data';
-import { call } from '../../../lib/session';
 
-export const getOutline = (slug: string) => call<CourseOutline>(courseOutlinePath(slug));
+export const getOutline = (slug: string) => api('GET /api/courses/:slug', { params: { slug } });
 
 /** The public outline; the first may come with the page (the server drew the course page before any script). */
 export const useOutline = (slug: string) =>

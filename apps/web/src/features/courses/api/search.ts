@@ -1,4 +1,5 @@
 import type { SearchResult } from '@rianroo/contract';
+import type { AnswerOf } from '@rianroo/contract/client';
 import { catalogSearchPath } from '@rianroo/contract/paths';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { takePageData } from '../../../lib/page-data';
@@ -11,7 +12,9 @@ export interface CatalogFilter {
   page: number;
 }
 
-export const searchCourses = (f: CatalogFilter) => call<SearchResult>(catalogSearchPath(f));
+// Left on `call` (answer typed from the table): `api` would form-encode the query (`+` for a space, no bare
+// `?`), so the address would no longer be catalogSearchPath's, the one the page's first answer is kept under.
+export const searchCourses = (f: CatalogFilter) => call<AnswerOf<'GET /api/courses'>>(catalogSearchPath(f));
 
 /**
  * Keeps the previous results on screen while the next ones load, so the grid does not jump. The first answer

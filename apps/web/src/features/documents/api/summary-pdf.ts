@@ -1,10 +1,10 @@
 import { SUMMARY_PDF_TYPE } from '@rianroo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { apiBlob } from '../../../lib/api';
 
 /** `GET /course/pdf/{courseId}`: the course's summary document as a PDF blob (403 NO_ACCESS when locked). */
 export async function getSummaryPdf(courseId: string): Promise<Blob> {
-  const blob = await call<Blob>(`/course/pdf/${encodeURIComponent(courseId)}`, { auth: true, as: 'blob' });
+  const blob = await apiBlob('GET /api/course/pdf/:courseId', { params: { courseId }, auth: true });
   // The viewer and the download need the type on the blob itself.
   return blob.type === SUMMARY_PDF_TYPE ? blob : new Blob([blob], { type: SUMMARY_PDF_TYPE });
 }

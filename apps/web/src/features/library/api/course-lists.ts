@@ -1,13 +1,11 @@
-import type { CourseSummary, categoryCourses, searchResult } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { api } from '../../../lib/api';
 import { getRecommended } from '../../../lib/recommended';
-import { call } from '../../../lib/session';
 
-export const getNewCourses = () => call<CourseSummary[]>('/users/my-new-course', { auth: true });
+export const getNewCourses = () => api('GET /api/users/my-new-course', { auth: true });
 export const useNewCourses = () => useQuery({ queryKey: ['my-new-course'], queryFn: getNewCourses });
 
-export const getPopularCourses = () => call<CourseSummary[]>('/users/my-popular-course', { auth: true });
+export const getPopularCourses = () => api('GET /api/users/my-popular-course', { auth: true });
 export const usePopularCourses = () =>
   useQuery({ queryKey: ['my-popular-course'], queryFn: getPopularCourses });
 
@@ -15,27 +13,25 @@ export const usePopularCourses = () =>
 export const useOrganizationPicks = () =>
   useQuery({
     queryKey: ['organization-recommend-course'],
-    queryFn: () => call<CourseSummary[]>('/users/organization-recommend-course', { auth: true }),
+    queryFn: () => api('GET /api/users/organization-recommend-course', { auth: true }),
   });
 
 /** Published courses by category, the learner's categories first. */
 export const useCategoryCourses = () =>
   useQuery({
     queryKey: ['my-category-course'],
-    queryFn: () => call<z.infer<typeof categoryCourses>>('/users/my-category-course', { auth: true }),
+    queryFn: () => api('GET /api/users/my-category-course', { auth: true }),
   });
 
 /** The learner's interest tags: chosen, watched and from their organisation. */
 export const useUserTags = () =>
-  useQuery({ queryKey: ['user-tags'], queryFn: () => call<string[]>('/users/user-tags', { auth: true }) });
+  useQuery({ queryKey: ['user-tags'], queryFn: () => api('GET /api/users/user-tags', { auth: true }) });
 
 /** Published courses with a tag (the catalogue's search). */
 export const useTagCourses = (tag: string) =>
   useQuery({
     queryKey: ['tag-courses', tag],
-    queryFn: async () =>
-      (await call<z.infer<typeof searchResult>>(`/courses?${new URLSearchParams({ tag, limit: '8' })}`))
-        .courses,
+    queryFn: async () => (await api('GET /api/courses', { query: { tag, limit: 8 } })).courses,
   });
 
 /** "Because you watched": courses watched together with the last course (never asked without both ids). */

@@ -1,6 +1,5 @@
-import type { LastWatched } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
-export const getLastWatched = () => call<LastWatched>('/users/last-watched-episode', { auth: true });
+export const getLastWatched = () => api('GET /api/users/last-watched-episode', { auth: true });
 export const useLastWatched = () => useQuery({ queryKey: ['last-watched'], queryFn: getLastWatched });

@@ -1,16 +1,15 @@
-import type { catalogueTags, User } from '@rianroo/contract';
+import type { User } from '@rianroo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
 import { AuthShell } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { RetryAlert } from '../../../components/RetryAlert';
+import { api } from '../../../lib/api';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { safeRedirect } from '../../../lib/protected-paths';
-import { call } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { meKey, useLoggedIn, useMe } from '../../../lib/use-session';
 
@@ -24,7 +23,7 @@ export default function WelcomePage() {
   const me = useMe();
   const topics = useQuery({
     queryKey: ['catalogue-tags'],
-    queryFn: () => call<z.infer<typeof catalogueTags>>('/tags'),
+    queryFn: () => api('GET /api/tags'),
   });
   useEffect(() => {
     if (!loggedIn) navigate(`/login?redirect=${encodeURIComponent('/welcome')}`, { replace: true });
@@ -57,7 +56,7 @@ function Interests({ user, topics, done }: { user: User; topics: string[]; done:
   const [chosen, setChosen] = useState<string[]>([]);
   const save = useMutation({
     mutationFn: (tags: string[]) =>
-      call<User>(`/users/${user.id}`, { method: 'PATCH', body: { tags }, auth: true }),
+      api('PATCH /api/users/:id', { params: { id: user.id }, body: { tags }, auth: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: meKey });
       void qc.invalidateQueries({ queryKey: ['user-tags'] });

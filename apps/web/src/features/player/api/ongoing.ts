@@ -1,13 +1,13 @@
 import type { progressItem } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 export type OngoingItem = z.infer<typeof progressItem>;
 
 /** `GET /users/on-going-episode?course=`: saved positions. Spec section 8: a failed list is an empty list. */
 export const getOngoing = (courseId: string) =>
-  call<OngoingItem[]>(`/users/on-going-episode?course=${courseId}`, { auth: true }).catch(
+  api('GET /api/users/on-going-episode', { query: { course: courseId }, auth: true }).catch(
     (): OngoingItem[] => [],
   );
 

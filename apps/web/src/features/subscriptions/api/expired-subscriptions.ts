@@ -1,10 +1,9 @@
-import type { Subscription } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 /** `GET /my-subscription/expired`: my ended subscriptions, newest first (spec: a failure answers nothing). */
 export const useExpiredSubscriptions = () =>
   useQuery({
     queryKey: ['my-subscription', 'expired'],
-    queryFn: () => call<Subscription[]>('/my-subscription/expired', { auth: true }).catch(() => []),
+    queryFn: () => api('GET /api/my-subscription/expired', { auth: true }).catch(() => []),
   });
