@@ -1,5 +1,6 @@
 // API addresses both sides build, with no schema in sight: the web app imports this file alone
 // (`@rianroo/contract/paths`), so that a page needing an address does not pull zod and every schema with it.
+import { addressOf } from './client.js';
 /** Courses on one page of the catalogue: the search's default `limit`. */
 export const CATALOGUE_PAGE_SIZE = 20;
 /** The longest catalogue search text asked of the API (the search box takes no more). */
@@ -24,19 +25,27 @@ export type CourseLevel = (typeof COURSE_LEVELS)[number];
 export const catalogueLevel = (raw: string | null | undefined): CourseLevel | '' =>
   (COURSE_LEVELS as readonly string[]).includes(raw ?? '') ? (raw as CourseLevel) : '';
 
-/**
- * The catalogue page's filter (its URL's `q`, `level` and `page`) as the address of the search the web app
- * asks for (under /api). The server embeds the first answer in the page under the same address.
- */
-export const catalogSearchPath = (f: { q?: string | null; level?: string | null; page?: number }) => {
-  const params: string[] = [];
+/** The catalogue page's filter (its URL's `q`, `level` and `page`) as the search's query. */
+export const catalogSearchQuery = (f: {
+  q?: string | null;
+  level?: CourseLevel | '' | null;
+  page?: number;
+}) => {
   // A longer text (a pasted paragraph) is searched by its beginning, not refused.
   const q = f.q?.trim().slice(0, SEARCH_MAX_LENGTH).trim();
-  if (q) params.push(`q=${encodeURIComponent(q)}`);
-  if (f.level) params.push(`level=${encodeURIComponent(f.level)}`);
-  if (f.page && f.page > 1) params.push(`offset=${(f.page - 1) * CATALOGUE_PAGE_SIZE}`);
-  return `/courses?${params.join('&')}`;
+  return {
+    ...(q ? { q } : {}),
+    ...(f.level ? { level: f.level } : {}),
+    ...(f.page && f.page > 1 ? { offset: (f.page - 1) * CATALOGUE_PAGE_SIZE } : {}),
+  };
 };
+
+/**
+ * The same as the address of the search the web app asks for (under /api), as the typed client forms it. The
+ * server embeds the first answer in the page under this address.
+ */
+export const catalogSearchPath = (f: Parameters<typeof catalogSearchQuery>[0]) =>
+  addressOf('GET /api/courses', { query: catalogSearchQuery(f) }).path.slice('/api'.length);
 
 /** A course page's outline (`GET /api/courses/:slug`), asked by the page and embedded by the server under it. */
 export const courseOutlinePath = (slug: string) => `/courses/${encodeURIComponent(slug)}`;
