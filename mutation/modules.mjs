@@ -81,18 +81,19 @@ export const modules = {
   'api-billing': {
     project: 'api',
     what: 'billing: a payment applied once, the period it buys from the current end, a late payment, the receipt',
-    // The payment's application: the period (runningAt, period), an unpaid order closed, an event applied once,
+    // The payment's application: the period (isRunning, runningAt, period), an unpaid order closed, an event applied once,
     // applyPaid; and the repo's statements that extend or start a subscription, take or give back a promo code,
     // close an order, mark it paid, record the event and issue the receipt. createOrder, quote, the receipt's mail
     // and the expiry job are tested by billing-rules.test.ts too, but not mutated: 283 mutants took about 40 s each
     // on the loaded machine.
     mutate: [
-      'apps/api/src/modules/billing/billing.service.ts:80-81',
-      'apps/api/src/modules/billing/billing.service.ts:204-209',
-      'apps/api/src/modules/billing/billing.service.ts:328-432',
-      'apps/api/src/modules/billing/billing.repo.ts:154-194',
-      'apps/api/src/modules/billing/billing.repo.ts:233-261',
-      'apps/api/src/modules/billing/billing.repo.ts:355-420',
+      'apps/api/src/modules/billing/billing.service.ts:44-45',
+      'apps/api/src/modules/billing/billing.service.ts:87-88',
+      'apps/api/src/modules/billing/billing.service.ts:219-224',
+      'apps/api/src/modules/billing/billing.service.ts:343-447',
+      'apps/api/src/modules/billing/billing.repo.ts:171-211',
+      'apps/api/src/modules/billing/billing.repo.ts:245-273',
+      'apps/api/src/modules/billing/billing.repo.ts:378-443',
     ],
     // The service over a database without the app (a second to start). billing.test.ts and stripe.test.ts (the
     // same rules through the routes, the app started) cost about a minute a mutant on the loaded 2-core machine:
@@ -134,13 +135,13 @@ export const modules = {
     // method's own body, are left out; emptied, each fails every test that starts an attempt).
     mutate: [
       // respond(): the post-test's prerequisite, starting within the limit (a simultaneous start, an edit).
-      'apps/api/src/modules/assessments/assessments.service.ts:158-179',
+      'apps/api/src/modules/assessments/assessments.service.ts:157-178',
       // respond(): the start loop, saving while the time lasts, TIME_UP or NO_ATTEMPT_IN_PROGRESS.
-      'apps/api/src/modules/assessments/assessments.service.ts:180-213',
+      'apps/api/src/modules/assessments/assessments.service.ts:179-212',
       // sheet(): a pool's draw avoiding the pre-test's questions and the attempt before.
-      'apps/api/src/modules/assessments/assessments.service.ts:220-235',
+      'apps/api/src/modules/assessments/assessments.service.ts:219-234',
       // grade(): graded once, at the pass mark it started under, answers sent late not counted.
-      'apps/api/src/modules/assessments/assessments.service.ts:266-304',
+      'apps/api/src/modules/assessments/assessments.service.ts:265-303',
     ],
     tests: [
       'apps/api/src/modules/assessments/grading.test.ts',
@@ -180,7 +181,7 @@ export const modules = {
     what: 'completion and certificates: who is completed, what is offered, issued once, refused when revoked',
     mutate: [
       // completion() and issue() (not the PDF, the mail, the public page or its preview).
-      'apps/api/src/modules/certificates/certificates.service.ts:72-145',
+      'apps/api/src/modules/certificates/certificates.service.ts:85-158',
       'apps/api/src/modules/assessments/completion.repo.ts',
       'apps/api/src/modules/certificates/certificate-code.ts',
     ],

@@ -161,22 +161,30 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authPlugin, { databaseUrl: deps.databaseUrl });
   await app.register(cmsPlugin, { databaseUrl: deps.databaseUrl });
 
-  const auth = new AuthService(app);
-  const users = new UsersService(app, auth);
+  const { db, limiter, mail, jobs, sessions, signer, storage, log } = app;
+  const auth = new AuthService({ db, config, limiter, sessions, signer, log });
+  const users = new UsersService({ db, config, limiter, mail, jobs }, auth);
   await users.start();
-  const social = new SocialService(app, auth);
-  const coursesService = new CoursesService(app);
-  const assessments = new AssessmentsService(app, coursesService);
-  const certificates = new CertificatesService(app, coursesService, assessments);
-  const evaluations = new EvaluationsService(app);
-  const billing = new BillingService(app, await paymentProvider(app.config));
+  const social = new SocialService({ db, config, limiter }, auth);
+  const coursesService = new CoursesService({ db });
+  const assessments = new AssessmentsService({ db }, coursesService);
+  const certificates = new CertificatesService(
+    { db, config, storage, limiter, mail, log },
+    coursesService,
+    assessments,
+  );
+  const evaluations = new EvaluationsService({ db });
+  const billing = new BillingService({ db, config, mail, jobs, log }, await paymentProvider(app.config));
   app.decorate('billing', billing);
   await billing.schedule();
-  await new AnalyticsService(app).schedule();
-  const videos = new VideoService(app);
+  const analytics = new AnalyticsService({ db, config, jobs, log });
+  app.addHook('onClose', () => analytics.stop());
+  await analytics.schedule();
+  const videos = new VideoService({ db, config, jobs, storage, log });
   app.decorate('videos', videos);
+  app.addHook('preClose', async () => videos.stop());
   await videos.start();
-  const media = new MediaService(app, coursesService);
+  const media = new MediaService({ db, config, sessions, storage }, coursesService);
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
@@ -189,28 +197,33 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(assessmentsRoutes, { service: assessments, courses: coursesService });
       await api.register(certificatesRoutes, { certificates, evaluations });
       await api.register(billingRoutes, { service: billing });
-      await api.register(contactRoutes, { service: new ContactService(app) });
-      await api.register(communicationRoutes, { service: new CommunicationService(app) });
+      await api.register(contactRoutes, { service: new ContactService({ db, config, limiter }) });
+      await api.register(communicationRoutes, { service: new CommunicationService({ db, signer }) });
       // Everything under /api/admin, behind one gate: this hook runs before any admin route (401 without a
       // live session, 403 unless an administrator). Each domain's console routes are registered in it.
       await api.register(
         async (admin) => {
           admin.addHook('onRequest', admin.requireAdmin);
-          await admin.register(auditRoutes, { service: new AuditService(admin.db) });
-          await admin.register(peopleRoutes, { service: new PeopleService(admin) });
-          await admin.register(orgsRoutes, { service: new OrgsService(admin) });
-          await admin.register(billingAdminRoutes, { service: new BillingAdminService(admin) });
-          await admin.register(applicationsRoutes, { service: new ApplicationsService(admin) });
-          const uploads = new UploadsService(admin);
+          await admin.register(auditRoutes, { service: new AuditService(db) });
+          await admin.register(peopleRoutes, { service: new PeopleService({ db, sessions }) });
+          await admin.register(orgsRoutes, { service: new OrgsService({ db }) });
+          await admin.register(billingAdminRoutes, { service: new BillingAdminService({ db }) });
+          await admin.register(applicationsRoutes, { service: new ApplicationsService({ db }) });
+          const uploads = new UploadsService({ db, config, storage, videos, log });
+          admin.addHook('onClose', () => uploads.stop());
           await uploads.start();
           await admin.register(uploadsRoutes, { uploads, media });
           await admin.register(coursesAdminRoutes, {
-            service: new CoursesAdminService(admin),
-            lookups: new LookupsService(admin),
+            service: new CoursesAdminService({ db, storage }),
+            lookups: new LookupsService({ db }),
           });
-          await admin.register(assessmentsAdminRoutes, { service: new AssessmentsAdminService(admin) });
-          await admin.register(evaluationsAdminRoutes, { service: new EvaluationsAdminService(admin) });
-          await admin.register(analyticsRoutes, { prefix: '/analytics', service: new AnalyticsService(admin) });
+          await admin.register(assessmentsAdminRoutes, {
+            service: new AssessmentsAdminService({ db }),
+          });
+          await admin.register(evaluationsAdminRoutes, {
+            service: new EvaluationsAdminService({ db }),
+          });
+          await admin.register(analyticsRoutes, { prefix: '/analytics', service: analytics });
         },
         { prefix: '/admin' },
       );

@@ -41,8 +41,15 @@ const created = async (url: string, body: object) => {
 };
 const audit = async (entityId: string) =>
   (
-    await t.db.$client.query<{ action: string; actor_id: string; before: unknown; after: unknown }>(
-      'select action, actor_id, before, after from audit_log where entity_id = $1 order by at, id',
+    await t.db.$client.query<{
+      action: string;
+      actor_id: string;
+      entity: string;
+      entity_id: string;
+      before: unknown;
+      after: unknown;
+    }>(
+      'select action, actor_id, entity, entity_id, before, after from audit_log where entity_id = $1 order by at, id',
       [entityId],
     )
   ).rows;
@@ -189,6 +196,38 @@ describe('plans', () => {
     });
   });
 
+  it("deleting a plan records the fields it had before and nothing after, under the plan's id", async () => {
+    const body = planBody({
+      interval: 'year',
+      intervalCount: 2,
+      lengthDays: 730,
+      priceSatang: 250_000,
+      sort: 7,
+    });
+    const p = await created('/plans', body);
+    expect((await api('DELETE', `/plans/${p.id}`)).statusCode).toBe(204);
+    expect((await audit(p.id)).filter((e) => e.action === 'plan.delete')).toEqual([
+      {
+        action: 'plan.delete',
+        actor_id: admin.id,
+        entity: 'plan',
+        entity_id: p.id,
+        before: {
+          code: body.code,
+          nameTh: 'รายเดือนทดสอบ',
+          nameEn: 'Test monthly',
+          interval: 'year',
+          intervalCount: 2,
+          lengthDays: 730,
+          priceSatang: 250_000,
+          active: true,
+          sort: 7,
+        },
+        after: null,
+      },
+    ]);
+  });
+
   it('deletes a plan nobody used; a plan with an order or a subscription is kept (409 PLAN_IN_USE)', async () => {
     const unused = await created('/plans', planBody());
     expect((await api('DELETE', `/plans/${unused.id}`)).statusCode).toBe(204);
@@ -230,6 +269,71 @@ describe('promo codes', () => {
     expect(
       (await api('GET', `/coupons?q=${c.code.slice(2)}`)).json().items.map((x: { id: string }) => x.id),
     ).toEqual([c.id]);
+  });
+
+  it('creating a promo code records no before, and after the fields it was given, under its id', async () => {
+    const p = await created('/plans', planBody());
+    const body = couponBody({
+      percentOff: null,
+      amountOffSatang: 7_500,
+      planCodes: [p.code],
+      validFrom: '2030-01-01T00:00:00+07:00',
+      validTo: '2030-02-01T00:00:00+07:00',
+      maxRedemptions: 40,
+      oncePerLearner: false,
+    });
+    const c = await created('/coupons', body);
+    expect(await audit(c.id)).toEqual([
+      {
+        action: 'coupon.create',
+        actor_id: admin.id,
+        entity: 'coupon',
+        entity_id: c.id,
+        before: null,
+        after: {
+          code: body.code,
+          percentOff: null,
+          amountOffSatang: 7_500,
+          planCodes: [p.code],
+          validFrom: '2029-12-31T17:00:00.000Z',
+          validTo: '2030-01-31T17:00:00.000Z',
+          maxRedemptions: 40,
+          oncePerLearner: false,
+          active: true,
+        },
+      },
+    ]);
+  });
+
+  it("deleting a plan records each promo code it edits under the code's id, with all its fields before and after", async () => {
+    const [gone, kept] = [await created('/plans', planBody()), await created('/plans', planBody())];
+    const fields = (c: Record<string, unknown>) => {
+      const { id: _i, redeemedCount: _r, createdAt: _t, version: _v, ...f } = c;
+      return f;
+    };
+    const both = await created(
+      '/coupons',
+      couponBody({ planCodes: [gone.code, kept.code], maxRedemptions: 9 }),
+    );
+    const only = await created('/coupons', couponBody({ planCodes: [gone.code], percentOff: 25 }));
+    const other = await created('/coupons', couponBody({ planCodes: [kept.code] }));
+    expect((await api('DELETE', `/plans/${gone.id}`)).statusCode).toBe(204);
+    const edit = (c: Record<string, unknown>, after: Record<string, unknown>) => ({
+      action: 'coupon.update',
+      actor_id: admin.id,
+      entity: 'coupon',
+      entity_id: c.id,
+      before: fields(c),
+      after: { ...fields(c), ...after },
+    });
+    expect((await audit(both.id)).slice(1)).toEqual([edit(both, { planCodes: [kept.code] })]);
+    expect((await audit(only.id)).slice(1)).toEqual([edit(only, { planCodes: [], active: false })]);
+    // The entries match the promo codes as they are now.
+    for (const c of [both, only]) {
+      const now = (await api('GET', `/coupons/${c.id}`)).json();
+      expect((await audit(c.id)).at(-1)!.after).toEqual(fields(now));
+    }
+    expect((await audit(other.id)).map((e) => e.action)).toEqual(['coupon.create']);
   });
 
   it('deleting a plan takes its code out of the promo codes naming it (audited); one left with no plan is switched off', async () => {

@@ -27,8 +27,15 @@ const create = async (over: Record<string, unknown> = {}) => {
 };
 const audit = async (entityId: string) =>
   (
-    await t.db.$client.query<{ action: string; actor_id: string; before: unknown; after: unknown }>(
-      'select action, actor_id, before, after from audit_log where entity_id = $1 order by at, id',
+    await t.db.$client.query<{
+      action: string;
+      actor_id: string;
+      entity: string;
+      entity_id: string;
+      before: unknown;
+      after: unknown;
+    }>(
+      'select action, actor_id, entity, entity_id, before, after from audit_log where entity_id = $1 order by at, id',
       [entityId],
     )
   ).rows;
@@ -248,6 +255,67 @@ describe('members', () => {
     ).toEqual(['organization.member.add', 'organization.member.add', 'organization.member.remove']);
     const nobody = await api('POST', `/organizations/${o.id}/members`, { email: 'nobody@example.invalid' });
     expect(nobody.statusCode).toBe(404);
+  });
+
+  it("adding a member records their membership before and after under the organisation's id, not the user's", async () => {
+    const [first, second] = [await create(), await create()];
+    const u = await register(t.app);
+    const add = async (orgId: string) => {
+      const res = await api('POST', `/organizations/${orgId}/members`, { email: u.user.email });
+      expect(res.statusCode, res.body).toBe(204);
+    };
+    const members = async (orgId: string) =>
+      (await audit(orgId)).filter((e) => e.action.startsWith('organization.member'));
+    const entry = (orgId: string, from: string | null) => ({
+      action: 'organization.member.add',
+      actor_id: admin.id,
+      entity: 'organization',
+      entity_id: orgId,
+      before: { userId: u.user.id, organizationId: from },
+      after: { userId: u.user.id, organizationId: orgId },
+    });
+    await add(first.id);
+    expect(await members(first.id)).toEqual([entry(first.id, null)]);
+    // Moved from one organisation into another: recorded under the one they join.
+    await add(second.id);
+    expect(await members(second.id)).toEqual([entry(second.id, first.id)]);
+    expect(await members(first.id)).toEqual([entry(first.id, null)]);
+    expect(await audit(u.user.id)).toEqual([]);
+    expect(await audit(u.user.email)).toEqual([]);
+  });
+
+  it("taking a member out records them in it before and in none after, under the organisation's id", async () => {
+    const o = await create();
+    const u = await register(t.app);
+    expect((await api('POST', `/organizations/${o.id}/members`, { email: u.user.email })).statusCode).toBe(
+      204,
+    );
+    expect((await api('DELETE', `/organizations/${o.id}/members/${u.user.id}`)).statusCode).toBe(204);
+    const removals = (await audit(o.id)).filter((e) => e.action === 'organization.member.remove');
+    expect(removals).toEqual([
+      {
+        action: 'organization.member.remove',
+        actor_id: admin.id,
+        entity: 'organization',
+        entity_id: o.id,
+        before: { userId: u.user.id, organizationId: o.id },
+        after: { userId: u.user.id, organizationId: null },
+      },
+    ]);
+    expect(await audit(u.user.id)).toEqual([]);
+  });
+
+  it('adding a user already in the organisation is answered 204 and records no audit entry', async () => {
+    const o = await create();
+    const u = await register(t.app);
+    for (let i = 0; i < 3; i++) {
+      const res = await api('POST', `/organizations/${o.id}/members`, { email: u.user.email });
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    expect(
+      (await audit(o.id)).filter((e) => e.action.startsWith('organization.member')).map((e) => e.action),
+    ).toEqual(['organization.member.add']);
+    expect((await api('GET', `/organizations/${o.id}`)).json().members).toBe(1);
   });
 
   it('a member taken out is not put back by their e-mail domain at the next reset; adding them again does', async () => {

@@ -11,8 +11,15 @@ const promote = (id: string) => t.db.$client.query(`update users set role = 'adm
 const as = (token: string) => bearer(token);
 const audit = async (entityId: string) =>
   (
-    await t.db.$client.query<{ action: string; actor_id: string; before: unknown; after: unknown }>(
-      'select action, actor_id, before, after from audit_log where entity_id = $1 order by at',
+    await t.db.$client.query<{
+      action: string;
+      actor_id: string;
+      entity: string;
+      entity_id: string;
+      before: unknown;
+      after: unknown;
+    }>(
+      'select action, actor_id, entity, entity_id, before, after from audit_log where entity_id = $1 order by at',
       [entityId],
     )
   ).rows;
@@ -75,6 +82,18 @@ describe('roles', () => {
       ['user.role', admin.user.id, { role: 'learner' }, { role: 'instructor' }],
       ['user.role', admin.user.id, { role: 'instructor' }, { role: 'learner' }],
     ]);
+  });
+
+  it('setting a user to the role they already have changes nothing and records no audit entry', async () => {
+    const u = await register(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${u.user.id}/role`,
+      headers: as(admin.access_token),
+      payload: { role: 'learner' },
+    });
+    expect([res.statusCode, res.json().role]).toEqual([200, 'learner']);
+    expect(await audit(u.user.id)).toEqual([]);
   });
 
   it('an administrator cannot change their own role (OWN_ROLE)', async () => {
@@ -157,6 +176,38 @@ describe('sessions', () => {
     expect(entries[0]!.after).toMatchObject({ userId: u.user.id, revokeReason: 'ended-by-admin' });
   });
 
+  it("ending a session records it under the session's id: live before, ended by the administrator after", async () => {
+    const u = await register(t.app);
+    const [session] = (
+      await t.app.inject({ url: `/api/admin/users/${u.user.id}`, headers: as(admin.access_token) })
+    ).json().sessions as { id: string }[];
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${u.user.id}/sessions/${session!.id}`,
+      headers: as(admin.access_token),
+    });
+    expect(res.statusCode).toBe(204);
+    const { rows } = await t.db.$client.query<{ revoked_at: Date }>(
+      'select revoked_at from sessions where id = $1',
+      [session!.id],
+    );
+    expect(await audit(session!.id)).toEqual([
+      {
+        action: 'session.revoke',
+        actor_id: admin.user.id,
+        entity: 'session',
+        entity_id: session!.id,
+        before: { ...session, userId: u.user.id, revokedAt: null, revokeReason: null },
+        after: {
+          ...session,
+          userId: u.user.id,
+          revokedAt: rows[0]!.revoked_at.toISOString(),
+          revokeReason: 'ended-by-admin',
+        },
+      },
+    ]);
+  });
+
   it("ending another user's session or an unknown one is 404 NOT_FOUND and ends nothing", async () => {
     const [a, b] = [await register(t.app), await register(t.app)];
     const [sid] = (
@@ -196,6 +247,74 @@ describe('subscriptions and certificates', () => {
     expect(mine.json()).toBeNull();
     expect((await end()).json().code).toBe('ALREADY_REVOKED');
     expect((await audit(id)).map((a) => a.action)).toEqual(['subscription.end']);
+  });
+
+  it('ending a subscription records it under its id with its learner: as it was before, expired after', async () => {
+    const u = await register(t.app);
+    const id = uuidv7();
+    await t.db.$client.query(
+      `insert into subscriptions (id, user_id, plan_id, status, current_period_start, current_period_end, auto_renew)
+       select $1, $2, p.id, 'active', now() - interval '1 day', now() + interval '20 days', true from plans p where p.code = 'monthly'`,
+      [id, u.user.id],
+    );
+    const [before] = (
+      await t.app.inject({ url: `/api/admin/users/${u.user.id}`, headers: as(admin.access_token) })
+    ).json().subscriptions;
+    expect(before).toMatchObject({ id, status: 'active', autoRenew: true });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${u.user.id}/subscriptions/${id}/end`,
+      headers: as(admin.access_token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json();
+    expect(after).toMatchObject({ id, status: 'expired', autoRenew: false });
+    expect(await audit(id)).toEqual([
+      {
+        action: 'subscription.end',
+        actor_id: admin.user.id,
+        entity: 'subscription',
+        entity_id: id,
+        before: { ...before, userId: u.user.id },
+        after: { ...after, userId: u.user.id },
+      },
+    ]);
+  });
+
+  it('revoking a certificate records it under its id: unrevoked before, revoked with the reason after', async () => {
+    const u = await register(t.app);
+    const course = await t.db.$client.query<{ id: string }>(
+      `insert into courses (id, slug, title, status) values (gen_random_uuid(), 'admin-cert-audit-course', 'คอร์ส', 'published') returning id`,
+    );
+    const certId = uuidv7();
+    await t.db.$client.query(
+      `insert into certificates (id, user_id, course_id, code, learner_name, course_title)
+       values ($1, $2, $3, 'ADMREVOKE002', 'ทดสอบ ระบบ', 'คอร์ส')`,
+      [certId, u.user.id, course.rows[0]!.id],
+    );
+    const [before] = (
+      await t.app.inject({ url: `/api/admin/users/${u.user.id}`, headers: as(admin.access_token) })
+    ).json().certificates;
+    expect(before).toMatchObject({ id: certId, revokedAt: null, revokeReason: null });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/certificates/${certId}/revoke`,
+      headers: as(admin.access_token),
+      payload: { reason: 'ผลสอบไม่ถูกต้อง' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json();
+    expect(after).toEqual({ ...before, revokedAt: expect.any(String), revokeReason: 'ผลสอบไม่ถูกต้อง' });
+    expect(await audit(certId)).toEqual([
+      {
+        action: 'certificate.revoke',
+        actor_id: admin.user.id,
+        entity: 'certificate',
+        entity_id: certId,
+        before,
+        after,
+      },
+    ]);
   });
 
   it('revokes a certificate with a reason: the public verify page says revoked; a short reason is 400', async () => {
@@ -267,6 +386,34 @@ describe('granting a subscription', () => {
       ['subscription.grant', admin.user.id, null],
     ]);
     expect(entries[0]!.after).toMatchObject({ userId: u.user.id, reason: 'ของขวัญจากทีมซัพพอร์ต', id: sub.id });
+  });
+
+  it('a grant records no before, and after the subscription as answered with its learner and the reason', async () => {
+    const u = await register(t.app);
+    const endsAt = new Date(Date.now() + 10 * 86_400_000);
+    endsAt.setUTCMilliseconds(0);
+    const res = await grant(u.user.id, {
+      planId: MONTHLY,
+      reason: 'ชดเชยระบบล่ม',
+      endsAt: endsAt.toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sub = res.json();
+    expect(sub).toMatchObject({
+      currentPeriodEnd: endsAt.toISOString(),
+      provider: 'admin',
+      autoRenew: false,
+    });
+    expect(await audit(sub.id)).toEqual([
+      {
+        action: 'subscription.grant',
+        actor_id: admin.user.id,
+        entity: 'subscription',
+        entity_id: sub.id,
+        before: null,
+        after: { ...sub, userId: u.user.id, reason: 'ชดเชยระบบล่ม' },
+      },
+    ]);
   });
 
   it('grants until a given date; a past date, a short reason, a trial plan, an unknown plan or user are refused', async () => {

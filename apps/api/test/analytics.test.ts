@@ -40,7 +40,8 @@ beforeAll(async () => {
   ] as const)
     await t.db.execute(sql`insert into played_seconds_log (user_id, episode_id, added, new_viewer, at)
                            values (${u}, ${ep}, '{[0,5)}', false, ${at(when)})`);
-  await new AnalyticsService(t.app).refreshRetention();
+  const { db, config, jobs, log } = t.app;
+  await new AnalyticsService({ db, config, jobs, log }).refreshRetention();
 
   // The paid course's funnel: u1 and u2 started it in the span, u3 before it.
   const [teaser, e2, e3] = cat.paidEpisodes;

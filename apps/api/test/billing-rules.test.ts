@@ -1,12 +1,11 @@
 import { vatIncluded } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, type Db } from '../src/db/client.js';
 import { coupons, users } from '../src/db/schema.js';
 import { uuidv7 } from '../src/lib/ids.js';
 import type { MailMessage } from '../src/mail/message.js';
 import * as repo from '../src/modules/billing/billing.repo.js';
-import { BillingService } from '../src/modules/billing/billing.service.js';
+import { BillingService, type BillingDeps } from '../src/modules/billing/billing.service.js';
 import { bangkokDay, periodEnd } from '../src/modules/billing/periods.js';
 import type { PaymentEvent } from '../src/modules/billing/providers/provider.js';
 import { SandboxProvider } from '../src/modules/billing/providers/sandbox.js';
@@ -36,7 +35,7 @@ beforeAll(async () => {
     log: { warn: log('warn'), error: log('error'), info: log('info'), debug: log('debug') },
     mail: { send: async (m: MailMessage) => void mails.push(m) },
   };
-  billing = new BillingService(app as unknown as FastifyInstance, sandbox);
+  billing = new BillingService(app as unknown as BillingDeps, sandbox);
 });
 afterAll(async () => {
   await db.$client.end();

@@ -21,7 +21,8 @@ beforeAll(async () => {
   const a = await register(t.app);
   await t.db.execute(sql`update users set role = 'admin' where id = ${a.user.id}`);
   admin = bearer(a.access_token);
-  service = new AnalyticsService(t.app);
+  const { db, config, jobs, log } = t.app;
+  service = new AnalyticsService({ db, config, jobs, log });
 });
 afterAll(() => t.close());
 

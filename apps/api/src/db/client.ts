@@ -168,7 +168,7 @@ export function sqlExecutor(tx: Tx) {
         query.append(i % 2 ? sql`${sql.param(values[Number(part) - 1])}` : sql.raw(part));
       });
       const result = await tx.execute(query);
-      return { rows: result.rows as unknown[] };
+      return { rows: result.rows };
     },
   };
 }

@@ -1,10 +1,14 @@
 import type { ActiveDevice, Device, LoginAnswer, LoginBody, Session, TokenPair } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
-import { transaction } from '../../db/client.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { transaction, type Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { randomToken, sha256, uuidv7 } from '../../lib/ids.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import type { ClientMeta } from '../../lib/request.js';
+import type { TokenSigner } from '../../lib/tokens.js';
+import type { SessionGuard } from '../../plugins/auth.js';
+import type { Limiter } from '../../plugins/rate-limit.js';
 import { findUserByEmail, findUserById, toUserDto, type UserRow } from './users.repo.js';
 import * as repo from './sessions.repo.js';
 
@@ -12,12 +16,24 @@ const DAY = 86_400_000;
 const accountKey = (email: string) => `login:account:${email}`;
 const invalidRefresh = () => new AppError('UNAUTHORIZED', 401, 'Invalid or expired refresh token');
 
+export interface AuthDeps {
+  db: Db;
+  config: Pick<
+    Config,
+    'loginLimits' | 'maxDevices' | 'refreshAbsoluteDays' | 'refreshTtlDays' | 'refreshReuseGraceSeconds'
+  >;
+  limiter: Limiter;
+  sessions: SessionGuard;
+  signer: TokenSigner;
+  log: FastifyBaseLogger;
+}
+
 /** Accounts and sessions: login, device limit, refresh rotation with reuse detection, logout. */
 export class AuthService {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: AuthDeps) {}
 
   private get cfg() {
-    return this.app.config;
+    return this.deps.config;
   }
 
   async login(body: LoginBody, meta: ClientMeta): Promise<LoginAnswer> {
@@ -25,18 +41,18 @@ export class AuthService {
     const email = body.email.toLowerCase();
     const pair = { key: `login:pair:${email}:${meta.ip}`, max: accountMax, windowSeconds: accountWindow };
     // The address and the pair are reserved before anything is read, so a throttled caller costs no query.
-    const attempt = await this.app.limiter.reserve([
+    const attempt = await this.deps.limiter.reserve([
       { key: `login:ip:${meta.ip}`, max: ipMax, windowSeconds: ipWindow },
       pair,
     ]);
-    const user = await findUserByEmail(this.app.db, body.email);
+    const user = await findUserByEmail(this.deps.db, body.email);
     // A known device skips the account-wide limit, so attackers elsewhere cannot lock the owner out.
     const knownDevice = user
-      ? await repo.hasUsedDevice(this.app.db, user.id, body.device.id, user.credentialsChangedAt)
+      ? await repo.hasUsedDevice(this.deps.db, user.id, body.device.id, user.credentialsChangedAt)
       : false;
     const account = knownDevice
       ? undefined
-      : await this.app.limiter
+      : await this.deps.limiter
           .reserve([{ key: accountKey(email), max: accountMax * 5, windowSeconds: accountWindow }])
           .catch(async (err: unknown) => {
             await attempt.release();
@@ -48,14 +64,14 @@ export class AuthService {
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, 'Incorrect e-mail or password');
     // Only failures count: a success gives its reservations back and clears the pair.
     await Promise.all([attempt.release(), account?.release()]);
-    await this.app.limiter.reset(pair.key);
+    await this.deps.limiter.reset(pair.key);
     // The password checked must still be the account's when the session opens (a change meanwhile ends it).
     return this.startSession(user, body.device, meta, [], user.credentialsChangedAt);
   }
 
   /** A password reset by the owner clears the account-wide limit that others' guesses had filled. */
   async clearAccountLimit(email: string) {
-    await this.app.limiter.reset(accountKey(email.toLowerCase()));
+    await this.deps.limiter.reset(accountKey(email.toLowerCase()));
   }
 
   /**
@@ -70,7 +86,7 @@ export class AuthService {
     logoutDeviceIds: string[] = [],
     credentials?: Date | null,
   ) {
-    const opened = await transaction(this.app.db, (tx) =>
+    const opened = await transaction(this.deps.db, (tx) =>
       this.openSession(tx, user, device, meta, logoutDeviceIds, credentials),
     );
     return this.issue(user.id, opened);
@@ -123,10 +139,10 @@ export class AuthService {
 
   /** The login answer of a session opened (and committed) by `openSession`. */
   async issue(userId: string, opened: { sessionId: string; refresh: string; ended: string[] }) {
-    this.app.sessions.forget(opened.ended);
-    const loaded = await findUserById(this.app.db, userId);
+    this.deps.sessions.forget(opened.ended);
+    const loaded = await findUserById(this.deps.db, userId);
     return {
-      access_token: await this.app.signer.signAccess({ sub: userId, sid: opened.sessionId }),
+      access_token: await this.deps.signer.signAccess({ sub: userId, sid: opened.sessionId }),
       refresh_token: opened.refresh,
       user: toUserDto(loaded!.user, loaded!.boughtAnnual),
     };
@@ -146,7 +162,7 @@ export class AuthService {
       createdAt: s.createdAt.toISOString(),
     }));
     // The token completes this sign-in only while the account's credentials stay as they are now.
-    const partialToken = await this.app.signer.signPartial({
+    const partialToken = await this.deps.signer.signPartial({
       sub: user.id,
       device,
       ua: meta.userAgent,
@@ -162,11 +178,11 @@ export class AuthService {
   }
 
   async partialLogin(partialToken: string, logoutDeviceIds: string[], meta: ClientMeta) {
-    const claims = await this.app.signer.verifyPartial(partialToken);
-    const loaded = await findUserById(this.app.db, claims.sub);
+    const claims = await this.deps.signer.verifyPartial(partialToken);
+    const loaded = await findUserById(this.deps.db, claims.sub);
     if (!loaded) throw new AppError('UNAUTHORIZED', 401, 'Invalid token');
     // Single use: spent in the transaction of the session it opens (a refused attempt leaves it unspent).
-    const opened = await transaction(this.app.db, async (tx) => {
+    const opened = await transaction(this.deps.db, async (tx) => {
       if (!(await repo.spendToken(tx, claims.jti, claims.expiresAt))) {
         throw new AppError('UNAUTHORIZED', 401, 'This sign-in was already completed; please sign in again');
       }
@@ -181,7 +197,7 @@ export class AuthService {
     const hash = sha256(refreshToken);
     const next = randomToken();
     const now = Date.now();
-    const sessionId = await transaction(this.app.db, async (tx) => {
+    const sessionId = await transaction(this.deps.db, async (tx) => {
       const id = await repo.consumeRefreshToken(tx, hash);
       if (!id) return undefined;
       const s = await repo.findSession(tx, id);
@@ -197,41 +213,41 @@ export class AuthService {
       throw invalidRefresh();
     }
     return {
-      access_token: await this.app.signer.signAccess({ sub: userId, sid: sessionId }),
+      access_token: await this.deps.signer.signAccess({ sub: userId, sid: sessionId }),
       refresh_token: next,
     };
   }
 
   /** A used refresh token presented again means it was copied: end that session (reuse detection). */
   private async onUnknownOrReused(hash: string) {
-    const token = await repo.findRefreshToken(this.app.db, hash);
+    const token = await repo.findRefreshToken(this.deps.db, hash);
     if (!token?.usedAt) return;
     const sinceUse = Date.now() - token.usedAt.getTime();
     if (sinceUse < this.cfg.refreshReuseGraceSeconds * 1000) return; // two tabs racing, not theft
-    const s = await repo.findSession(this.app.db, token.sessionId);
+    const s = await repo.findSession(this.deps.db, token.sessionId);
     if (!s) return;
     const ended = await repo.revokeSessions(
-      this.app.db,
+      this.deps.db,
       { userId: s.userId, ids: [s.id] },
       'refresh-token-reuse',
     );
-    this.app.sessions.forget(ended);
-    this.app.log.warn({ sessionId: s.id }, 'refresh token reuse: session revoked');
+    this.deps.sessions.forget(ended);
+    this.deps.log.warn({ sessionId: s.id }, 'refresh token reuse: session revoked');
   }
 
   async currentUser(userId: string) {
-    const found = await findUserById(this.app.db, userId);
+    const found = await findUserById(this.deps.db, userId);
     if (!found) throw new AppError('UNAUTHORIZED', 401, 'Authentication required');
     return toUserDto(found.user, found.boughtAnnual);
   }
 
   async logout(userId: string, sessionId: string) {
-    const ended = await repo.revokeSessions(this.app.db, { userId, ids: [sessionId] }, 'logout');
-    this.app.sessions.forget(ended);
+    const ended = await repo.revokeSessions(this.deps.db, { userId, ids: [sessionId] }, 'logout');
+    this.deps.sessions.forget(ended);
   }
 
   async listSessions(userId: string, currentSessionId: string): Promise<Session[]> {
-    const rows = await repo.liveSessions(this.app.db, userId);
+    const rows = await repo.liveSessions(this.deps.db, userId);
     return rows.map((s) => ({
       id: s.id,
       deviceId: s.deviceId,
@@ -244,14 +260,14 @@ export class AuthService {
   }
 
   async endSession(userId: string, sessionId: string) {
-    const ended = await repo.revokeSessions(this.app.db, { userId, ids: [sessionId] }, 'ended-by-user');
+    const ended = await repo.revokeSessions(this.deps.db, { userId, ids: [sessionId] }, 'ended-by-user');
     if (!ended.length) throw notFound('Session');
-    this.app.sessions.forget(ended);
+    this.deps.sessions.forget(ended);
   }
 
   /** Ends every session of the user (password reset), or all but one (password change). */
   async endAllSessions(userId: string, reason: string, exceptId?: string) {
-    const ended = await repo.revokeSessions(this.app.db, { userId, exceptId }, reason);
-    this.app.sessions.forget(ended);
+    const ended = await repo.revokeSessions(this.deps.db, { userId, exceptId }, reason);
+    this.deps.sessions.forget(ended);
   }
 }

@@ -32,14 +32,37 @@ export async function liveSessions(db: Q, userId: string): Promise<AdminSession[
   return rows.map(toSession);
 }
 
-/** One session of the user, live or ended, locked until the transaction ends; nothing when it is not theirs. */
-export async function lockedSession(c: TxClient, userId: string, sessionId: string) {
-  const { rows } = await c.query<SessionRow & { ended: boolean }>(
-    `select id, device_name, user_agent, ip, created_at, last_used_at, expires_at, revoked_at is not null as ended
-       from sessions where id = $2 and user_id = $1 for update`,
+/** A session as the audit log records it: with its user, and when and why it was ended (null while live). */
+export type AuditedSession = AdminSession & {
+  userId: string;
+  revokedAt: string | null;
+  revokeReason: string | null;
+};
+
+/**
+ * One session of the user, live or ended; nothing when it is not theirs. `lock` holds it until the transaction
+ * ends.
+ */
+export async function sessionOf(
+  db: Q,
+  userId: string,
+  sessionId: string,
+  lock = false,
+): Promise<AuditedSession | undefined> {
+  const { rows } = await db.query<SessionRow & { revoked_at: Date | null; revoke_reason: string | null }>(
+    `select id, device_name, user_agent, ip, created_at, last_used_at, expires_at, revoked_at, revoke_reason
+       from sessions where id = $2 and user_id = $1${lock ? ' for update' : ''}`,
     [userId, sessionId],
   );
-  return rows[0] && { session: toSession(rows[0]), ended: rows[0].ended };
+  const r = rows[0];
+  return (
+    r && {
+      ...toSession(r),
+      userId,
+      revokedAt: r.revoked_at?.toISOString() ?? null,
+      revokeReason: r.revoke_reason,
+    }
+  );
 }
 
 /** Ends a session (its revocation is notified to every process). */
@@ -84,16 +107,17 @@ export async function subscriptionsOf(db: Q, userId: string): Promise<AdminUserS
   return rows.map(toSub);
 }
 
-export async function lockedSubscription(c: TxClient, userId: string, id: string) {
-  const { rows } = await c.query<SubRow>(`${SUB_SELECT} where s.user_id = $1 and s.id = $2 for update of s`, [
-    userId,
-    id,
-  ]);
+/** One subscription of the user; nothing when it is not theirs. `lock` holds it until the transaction ends. */
+export async function subscriptionOf(db: Q, userId: string, id: string, lock = false) {
+  const { rows } = await db.query<SubRow>(
+    `${SUB_SELECT} where s.user_id = $1 and s.id = $2${lock ? ' for update of s' : ''}`,
+    [userId, id],
+  );
   return rows[0] && toSub(rows[0]);
 }
 
 /** Ends a subscription now: access stops at once, renewal is off (an admin's refund or a mistaken grant). */
-export async function endSubscription(c: TxClient, id: string): Promise<AdminUserSubscription> {
+export async function endSubscription(c: TxClient, id: string) {
   await c.query(
     `update subscriptions set status = 'expired', expired_at = now(), auto_renew = false,
         canceled_at = coalesce(canceled_at, now()), current_period_end = least(current_period_end, now()),
@@ -101,8 +125,6 @@ export async function endSubscription(c: TxClient, id: string): Promise<AdminUse
       where id = $1`,
     [id],
   );
-  const { rows } = await c.query<SubRow>(`${SUB_SELECT} where s.id = $1`, [id]);
-  return toSub(rows[0]!);
 }
 
 type CertRow = {
@@ -132,16 +154,12 @@ export async function certificatesOf(db: Q, userId: string): Promise<AdminCertif
   return rows.map(toCert);
 }
 
-export async function lockedCertificate(c: TxClient, id: string) {
-  const { rows } = await c.query<CertRow>(`${CERT_SELECT} where id = $1 for update`, [id]);
+/** One certificate; `lock` holds it until the transaction ends. */
+export async function certificate(db: Q, id: string, lock = false) {
+  const { rows } = await db.query<CertRow>(`${CERT_SELECT} where id = $1${lock ? ' for update' : ''}`, [id]);
   return rows[0] && toCert(rows[0]);
 }
 
-export async function revokeCertificate(c: TxClient, id: string, reason: string): Promise<AdminCertificate> {
-  const { rows } = await c.query<CertRow>(
-    `update certificates set revoked_at = now(), revoke_reason = $2 where id = $1
-     returning id, code, course_title, learner_name, issued_at, revoked_at, revoke_reason`,
-    [id, reason],
-  );
-  return toCert(rows[0]!);
+export async function revokeCertificate(c: TxClient, id: string, reason: string) {
+  await c.query(`update certificates set revoked_at = now(), revoke_reason = $2 where id = $1`, [id, reason]);
 }

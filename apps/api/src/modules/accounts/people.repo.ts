@@ -71,9 +71,10 @@ export async function lockAdmins(c: TxClient): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-export async function lockUser(c: TxClient, id: string) {
-  const { rows } = await c.query<{ id: string; role: AdminUserRow['role'] }>(
-    'select id, role from users where id = $1 and deleted_at is null for update',
+/** A user's role; `lock` holds their row until the transaction ends. */
+export async function userRole(db: Q, id: string, lock = false) {
+  const { rows } = await db.query<{ role: AdminUserRow['role'] }>(
+    `select role from users where id = $1 and deleted_at is null${lock ? ' for update' : ''}`,
     [id],
   );
   return rows[0];

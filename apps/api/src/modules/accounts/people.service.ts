@@ -5,15 +5,15 @@ import type {
   AdminUserQuery,
   AdminUserSubscription,
 } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
-import { inTransaction } from '../../db/client.js';
 import { violatedConstraint } from '../../db/errors.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { bangkokDay, billingRepo as billing, periodEnd } from '../billing/index.js';
-import { recordAudit } from '../audit/index.js';
+import { auditedWrite, type AuditedChange } from '../audit/index.js';
 import * as detail from './people-detail.repo.js';
 import * as repo from './people.repo.js';
+import type { Db } from '../../db/client.js';
+import type { SessionGuard } from '../../plugins/auth.js';
 
 const subscriptionExists = () =>
   new AppError(
@@ -23,16 +23,22 @@ const subscriptionExists = () =>
   );
 const alreadyEnded = (what: string) => new AppError('ALREADY_REVOKED', 409, `${what} was already ended`);
 
+/** What the service uses. */
+export interface PeopleDeps {
+  db: Db;
+  sessions: Pick<SessionGuard, 'forget' | 'forgetUser'>;
+}
+
 /** Users in the console: search, one user's sessions, subscriptions and certificates, and changes to them. */
 export class PeopleService {
-  constructor(private readonly app: Pick<FastifyInstance, 'db' | 'sessions'>) {}
+  constructor(private readonly deps: PeopleDeps) {}
 
   list(q: AdminUserQuery) {
-    return repo.listUsers(this.app.db, q);
+    return repo.listUsers(this.deps.db, q);
   }
 
   async detail(id: string): Promise<AdminUserDetail> {
-    const db = this.app.db.$client;
+    const db = this.deps.db.$client;
     const [row, extras, sessions, subscriptions, certificates] = await Promise.all([
       repo.userRow(db, id),
       repo.userExtras(db, id),
@@ -59,25 +65,26 @@ export class PeopleService {
    */
   async setRole(actorId: string, id: string, { role }: AdminRoleBody) {
     if (actorId === id) throw new AppError('OWN_ROLE', 409, 'You cannot change your own role');
-    await inTransaction(this.app.db, async (c) => {
-      const admins = await repo.lockAdmins(c);
-      const user = await repo.lockUser(c, id);
-      if (!user) throw notFound('User');
-      if (user.role === role) return;
-      if (user.role === 'admin' && admins.filter((a) => a !== id).length === 0)
-        throw new AppError('LAST_ADMIN', 409, 'There must be at least one administrator');
-      await repo.setRole(c, id, role);
-      await recordAudit(c, {
-        actorId,
-        action: 'user.role',
-        entity: 'user',
-        entityId: id,
-        before: { role: user.role },
-        after: { role },
-      });
+    let admins: string[] = [];
+    await auditedWrite(this.deps.db, {
+      actorId,
+      action: 'user.role',
+      entity: 'user',
+      what: 'User',
+      lock: async (c) => {
+        admins = await repo.lockAdmins(c);
+      },
+      id,
+      read: repo.userRole,
+      change: async (c, user) => {
+        if (user.role === role) return 'unchanged';
+        if (user.role === 'admin' && admins.filter((a) => a !== id).length === 0)
+          throw new AppError('LAST_ADMIN', 409, 'There must be at least one administrator');
+        await repo.setRole(c, id, role);
+      },
     });
     // The trigger on users tells every process to look the user's sessions up again (their role changed).
-    this.app.sessions.forgetUser(id);
+    this.deps.sessions.forgetUser(id);
     return this.detail(id);
   }
 
@@ -86,41 +93,29 @@ export class PeopleService {
    * that is not this user's is NOT_FOUND (as a subscription is), one of theirs already ended ALREADY_REVOKED.
    */
   async endSession(actorId: string, userId: string, sessionId: string) {
-    const ended = await inTransaction(this.app.db, async (c) => {
-      const found = await detail.lockedSession(c, userId, sessionId);
-      if (!found) throw notFound('Session');
-      if (found.ended) throw alreadyEnded('This session');
-      const before = found.session;
-      await detail.revokeSession(c, sessionId);
-      await recordAudit(c, {
-        actorId,
-        action: 'session.revoke',
-        entity: 'session',
-        entityId: sessionId,
-        before: { ...before, userId, revokedAt: null },
-        after: { ...before, userId, revokedAt: new Date().toISOString(), revokeReason: 'ended-by-admin' },
-      });
-      return before;
+    await auditedWrite(this.deps.db, {
+      actorId,
+      action: 'session.revoke',
+      entity: 'session',
+      what: 'Session',
+      id: sessionId,
+      read: (c, id, lock) => detail.sessionOf(c, userId, id, lock),
+      change: async (c, before) => {
+        if (before.revokedAt) throw alreadyEnded('This session');
+        await detail.revokeSession(c, sessionId);
+      },
     });
-    this.app.sessions.forget([ended.id]);
+    this.deps.sessions.forget([sessionId]);
   }
 
   /** Ends a subscription now (refund, mistaken grant); an already expired one is refused. */
-  async endSubscription(actorId: string, userId: string, subscriptionId: string) {
-    return inTransaction(this.app.db, async (c) => {
-      const before = await detail.lockedSubscription(c, userId, subscriptionId);
-      if (!before) throw notFound('Subscription');
-      if (before.status === 'expired') throw alreadyEnded('This subscription');
-      const after = await detail.endSubscription(c, subscriptionId);
-      await recordAudit(c, {
-        actorId,
-        action: 'subscription.end',
-        entity: 'subscription',
-        entityId: subscriptionId,
-        before: { ...before, userId },
-        after: { ...after, userId },
-      });
-      return after;
+  endSubscription(actorId: string, userId: string, subscriptionId: string) {
+    return this.subscriptionWrite(actorId, userId, 'subscription.end', {
+      id: subscriptionId,
+      change: async (c, before) => {
+        if (before.status === 'expired') throw alreadyEnded('This subscription');
+        await detail.endSubscription(c, subscriptionId);
+      },
     });
   }
 
@@ -136,43 +131,45 @@ export class PeopleService {
     body: AdminSubscriptionGrantBody,
   ): Promise<AdminUserSubscription> {
     try {
-      return await inTransaction(this.app.db, async (c) => {
-        if (!(await repo.userRow(c, userId))) throw notFound('User');
-        await billing.lockLearner(c, userId);
-        const plan = await billing.planById(c, body.planId, true);
-        if (!plan) throw notFound('Plan');
-        if (!plan.active || plan.interval === 'trial')
-          throw new AppError('PLAN_UNAVAILABLE', 409, 'Only an active paid plan can be granted');
-        const now = new Date();
-        const end = body.endsAt ? new Date(body.endsAt) : periodEnd(now, plan.interval, plan.interval_count);
-        if (end.getTime() <= now.getTime())
-          throw fieldError('VALIDATION_ERROR', 'endsAt', 'The end must be in the future');
-        await billing.expireEnded(c, now, userId);
-        const current = await billing.currentSubscription(c, userId, true);
-        if (current) throw subscriptionExists();
-        const id = uuidv7();
-        await billing.insertSubscription(c, {
-          id,
-          userId,
-          planId: plan.id,
-          start: now,
-          end,
-          anchorDay: bangkokDay(body.endsAt ? end : now),
-          provider: 'admin',
-          providerRef: null,
-          autoRenew: false,
-        });
-        const after = (await detail.lockedSubscription(c, userId, id))!;
-        await recordAudit(c, {
-          actorId,
-          action: 'subscription.grant',
-          entity: 'subscription',
-          entityId: id,
-          before: null,
-          after: { ...after, userId, reason: body.reason },
-        });
-        return after;
-      });
+      return await this.subscriptionWrite(
+        actorId,
+        userId,
+        'subscription.grant',
+        {
+          id: null,
+          change: async (c) => {
+            if (!(await repo.userRow(c, userId))) throw notFound('User');
+            await billing.lockLearner(c, userId);
+            const plan = await billing.planById(c, body.planId, true);
+            if (!plan) throw notFound('Plan');
+            if (!plan.active || plan.interval === 'trial')
+              throw new AppError('PLAN_UNAVAILABLE', 409, 'Only an active paid plan can be granted');
+            const now = new Date();
+            const end = body.endsAt
+              ? new Date(body.endsAt)
+              : periodEnd(now, plan.interval, plan.interval_count);
+            if (end.getTime() <= now.getTime())
+              throw fieldError('VALIDATION_ERROR', 'endsAt', 'The end must be in the future');
+            await billing.expireEnded(c, now, userId);
+            const current = await billing.currentSubscription(c, userId, true);
+            if (current) throw subscriptionExists();
+            const id = uuidv7();
+            await billing.insertSubscription(c, {
+              id,
+              userId,
+              planId: plan.id,
+              start: now,
+              end,
+              anchorDay: bangkokDay(body.endsAt ? end : now),
+              provider: 'admin',
+              providerRef: null,
+              autoRenew: false,
+            });
+            return id;
+          },
+        },
+        { reason: body.reason },
+      );
     } catch (err) {
       // The one-current key: every writer takes the billing lock now, but should one not, the answer stays a 409.
       if (violatedConstraint(err) === 'subscriptions_one_current_idx') throw subscriptionExists();
@@ -180,22 +177,41 @@ export class PeopleService {
     }
   }
 
+  /**
+   * An audited write of one of the user's subscriptions, recorded with the user (and `also`, such as a grant's
+   * reason); answers the subscription after.
+   */
+  private subscriptionWrite(
+    actorId: string,
+    userId: string,
+    action: string,
+    row: AuditedChange<AdminUserSubscription>,
+    also: object = {},
+  ) {
+    return auditedWrite(this.deps.db, {
+      actorId,
+      action,
+      entity: 'subscription',
+      what: 'Subscription',
+      read: (c, id, lock) => detail.subscriptionOf(c, userId, id, lock),
+      record: (s) => ({ ...s, userId, ...also }),
+      ...row,
+    });
+  }
+
   /** Revokes a certificate with a reason; its public page then says so, and its PDF is refused. */
-  async revokeCertificate(actorId: string, id: string, reason: string) {
-    return inTransaction(this.app.db, async (c) => {
-      const before = await detail.lockedCertificate(c, id);
-      if (!before) throw notFound('Certificate');
-      if (before.revokedAt) throw alreadyEnded('This certificate');
-      const after = await detail.revokeCertificate(c, id, reason);
-      await recordAudit(c, {
-        actorId,
-        action: 'certificate.revoke',
-        entity: 'certificate',
-        entityId: id,
-        before,
-        after,
-      });
-      return after;
+  revokeCertificate(actorId: string, id: string, reason: string) {
+    return auditedWrite(this.deps.db, {
+      actorId,
+      action: 'certificate.revoke',
+      entity: 'certificate',
+      what: 'Certificate',
+      id,
+      read: detail.certificate,
+      change: async (c, before) => {
+        if (before.revokedAt) throw alreadyEnded('This certificate');
+        await detail.revokeCertificate(c, id, reason);
+      },
     });
   }
 }

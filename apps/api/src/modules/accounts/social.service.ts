@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Device, LoginAnswer, OidcAuthBody, OidcAuthorizeAnswer, OidcProvider } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import type { ClientMeta } from '../../lib/request.js';
+import type { Limiter } from '../../plugins/rate-limit.js';
 import type { AuthService } from './auth.service.js';
 import { joinByEmailDomain, joinBySsoProvider } from '../organisations/index.js';
 import { findUserByEmail, insertUser, updateUser } from './users.repo.js';
@@ -16,6 +18,15 @@ import { savePendingLogin, takePendingLogin } from './oidc-logins.repo.js';
 /** A sign-in started and not finished within this long must be started again. */
 const PENDING_MINUTES = 10;
 
+export interface SocialDeps {
+  db: Db;
+  config: Pick<
+    Config,
+    'googleClientId' | 'googleJwksUrl' | 'facebook' | 'oidc' | 'publicUrl' | 'corsOrigins'
+  >;
+  limiter: Limiter;
+}
+
 /** Social sign-in: a verified e-mail that matches an account signs into it; otherwise an account is created. */
 export class SocialService {
   private readonly googleVerifier?: GoogleVerifier;
@@ -23,13 +34,13 @@ export class SocialService {
   private readonly oidc = new Map<OidcProvider, OidcClient>();
 
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: SocialDeps,
     private readonly auth: AuthService,
   ) {
-    const { googleClientId, googleJwksUrl } = app.config;
+    const { googleClientId, googleJwksUrl } = deps.config;
     if (googleClientId) this.googleVerifier = new GoogleVerifier(googleClientId, googleJwksUrl);
-    if (app.config.facebook) this.facebookVerifier = new FacebookVerifier(app.config.facebook);
-    for (const [name, settings] of Object.entries(app.config.oidc)) {
+    if (deps.config.facebook) this.facebookVerifier = new FacebookVerifier(deps.config.facebook);
+    for (const [name, settings] of Object.entries(deps.config.oidc)) {
       if (settings) this.oidc.set(name as OidcProvider, new OidcClient(name, settings));
     }
   }
@@ -43,7 +54,7 @@ export class SocialService {
   /** The provider's page comes back only to this platform's own `/login/{provider}` page. */
   private checkRedirect(provider: OidcProvider, redirectUri: string) {
     const url = new URL(redirectUri);
-    const ours = [new URL(this.app.config.publicUrl).origin, ...this.app.config.corsOrigins];
+    const ours = [new URL(this.deps.config.publicUrl).origin, ...this.deps.config.corsOrigins];
     if (!ours.includes(url.origin) || url.pathname !== `/login/${provider}` || url.search || url.hash) {
       throw new AppError('BAD_REQUEST', 400, 'This return address is not one of this platform’s pages');
     }
@@ -57,11 +68,11 @@ export class SocialService {
   ): Promise<OidcAuthorizeAnswer> {
     const client = this.oidcClient(provider);
     this.checkRedirect(provider, body.redirectUri);
-    await this.app.limiter.consume(`social:ip:${meta.ip}`, 60, 300);
+    await this.deps.limiter.consume(`social:ip:${meta.ip}`, 60, 300);
     const state = randomToken();
     const nonce = randomToken();
     const url = await client.authorizationUrl({ ...body, state, nonce });
-    await savePendingLogin(this.app.db, {
+    await savePendingLogin(this.deps.db, {
       state,
       provider,
       nonce,
@@ -79,8 +90,8 @@ export class SocialService {
    */
   async oidcSignIn(provider: OidcProvider, body: OidcAuthBody, meta: ClientMeta): Promise<LoginAnswer> {
     const client = this.oidcClient(provider);
-    await this.app.limiter.consume(`social:ip:${meta.ip}`, 60, 300);
-    const pending = await takePendingLogin(this.app.db, provider, body.state);
+    await this.deps.limiter.consume(`social:ip:${meta.ip}`, 60, 300);
+    const pending = await takePendingLogin(this.deps.db, provider, body.state);
     const challenge = createHash('sha256').update(body.codeVerifier).digest('base64url');
     if (!pending || pending.codeChallenge !== challenge || pending.redirectUri !== body.redirectUri) {
       throw client.refused();
@@ -92,14 +103,14 @@ export class SocialService {
   async facebook(accessToken: string, device: Device, meta: ClientMeta): Promise<LoginAnswer> {
     if (!this.facebookVerifier)
       throw new AppError('NOT_FOUND', 404, 'Facebook sign-in is not offered on this platform');
-    await this.app.limiter.consume(`social:ip:${meta.ip}`, 60, 300);
+    await this.deps.limiter.consume(`social:ip:${meta.ip}`, 60, 300);
     return this.signIn(await this.facebookVerifier.verify(accessToken), device, meta);
   }
 
   async google(credential: string, device: Device, meta: ClientMeta): Promise<LoginAnswer> {
     if (!this.googleVerifier)
       throw new AppError('NOT_FOUND', 404, 'Google sign-in is not offered on this platform');
-    await this.app.limiter.consume(`social:ip:${meta.ip}`, 60, 300);
+    await this.deps.limiter.consume(`social:ip:${meta.ip}`, 60, 300);
     return this.signIn(await this.googleVerifier.verify(credential), device, meta);
   }
 
@@ -113,10 +124,10 @@ export class SocialService {
     meta: ClientMeta,
     provider?: OidcProvider,
   ) {
-    const existing = await findUserByEmail(this.app.db, identity.email);
+    const existing = await findUserByEmail(this.deps.db, identity.email);
     const user =
       existing ??
-      (await insertUser(this.app.db, {
+      (await insertUser(this.deps.db, {
         id: uuidv7(),
         email: identity.email,
         firstName: identity.firstName,
@@ -127,7 +138,7 @@ export class SocialService {
         if (!isUniqueViolation(err)) throw err;
         // Two first sign-ins at once: the other one created the account. Or the address is a closed account's,
         // which it stays (409 ALREADY_EXISTS, as registration answers).
-        const created = await findUserByEmail(this.app.db, identity.email);
+        const created = await findUserByEmail(this.deps.db, identity.email);
         if (!created) throw new AppError('ALREADY_EXISTS', 409, 'An account with this e-mail already exists');
         return created;
       }));
@@ -136,14 +147,14 @@ export class SocialService {
       // mailbox (someone may have signed up with another's address first, waiting for the owner to come). The
       // provider has now proved it: the password goes, with every session it opened; the owner sets a new one by
       // the reset link if they want one.
-      await updateUser(this.app.db, user.id, {
+      await updateUser(this.deps.db, user.id, {
         emailVerifiedAt: new Date(),
         ...(user.passwordHash ? { passwordHash: null, credentialsChangedAt: new Date() } : {}),
       });
       if (user.passwordHash) await this.auth.endAllSessions(user.id, 'address-confirmed-by-provider');
     }
-    if (provider) await joinBySsoProvider(this.app.db, user.id, provider);
-    await joinByEmailDomain(this.app.db, user.id);
+    if (provider) await joinBySsoProvider(this.deps.db, user.id, provider);
+    await joinByEmailDomain(this.deps.db, user.id);
     return this.auth.startSession(user, device, meta);
   }
 }

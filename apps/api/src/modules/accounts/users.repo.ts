@@ -2,45 +2,49 @@ import type { User } from '@rianroo/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import type { RowOf } from '../../db/rows.js';
 import { users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Db, 'select' | 'update' | 'insert'>;
 
 /**
- * bought_annual is derived: an annual plan bought and giving access now (entitled_subscriptions, the one rule);
- * a trial is not bought.
+ * Every column of the user (named, so that a column added later does not change a prepared statement's result
+ * under a running process), and bought_annual, derived: an annual plan bought and giving access now
+ * (entitled_subscriptions, the one rule); a trial is not bought.
  */
 export const USER_BY_ID = `
   select u.id, u.email, u.password_hash, u.first_name, u.last_name, u.display_name, u.profile_image, u.phone,
-    u.locale, u.role, u.legacy, u.marketing, u.create_date, u.update_date, exists (
+    u.locale, u.role, u.organization_id, u.legacy, u.email_verified_at, u.credentials_changed_at, u.marketing,
+    u.tags, u.accepted_terms_at, u.create_date, u.update_date, u.deleted_at, exists (
     select 1 from entitled_subscriptions(u.id) s join plans p on p.id = s.plan_id
     where p.interval = 'year' and s.status <> 'trialing') as bought_annual
   from users u where u.id = $1 and u.deleted_at is null`;
 
-type RawUser = Record<string, unknown> & { bought_annual: boolean };
+/** A row of USER_BY_ID: the user's columns and the derived `bought_annual`. */
+type RawUser = RowOf<typeof users> & { bought_annual: boolean };
 
 const fromRaw = (r: RawUser): UserRow => ({
-  id: r.id as string,
-  email: r.email as string,
-  passwordHash: r.password_hash as string | null,
-  firstName: r.first_name as string,
-  lastName: r.last_name as string,
-  displayName: r.display_name as string | null,
-  profileImage: r.profile_image as string | null,
-  phone: r.phone as string | null,
-  locale: r.locale as UserRow['locale'],
-  role: r.role as UserRow['role'],
-  organizationId: r.organization_id as string | null,
-  legacy: r.legacy as boolean,
-  emailVerifiedAt: r.email_verified_at as Date | null,
-  credentialsChangedAt: (r.credentials_changed_at as Date | undefined) ?? null,
-  marketing: r.marketing as UserRow['marketing'],
-  tags: r.tags as string[],
-  acceptedTermsAt: r.accepted_terms_at as Date | null,
-  createDate: r.create_date as Date,
-  updateDate: r.update_date as Date,
-  deletedAt: r.deleted_at as Date | null,
+  id: r.id,
+  email: r.email,
+  passwordHash: r.password_hash,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  displayName: r.display_name,
+  profileImage: r.profile_image,
+  phone: r.phone,
+  locale: r.locale,
+  role: r.role,
+  organizationId: r.organization_id,
+  legacy: r.legacy,
+  emailVerifiedAt: r.email_verified_at,
+  credentialsChangedAt: r.credentials_changed_at,
+  marketing: r.marketing,
+  tags: r.tags,
+  acceptedTermsAt: r.accepted_terms_at,
+  createDate: r.create_date,
+  updateDate: r.update_date,
+  deletedAt: r.deleted_at,
 });
 
 /**

@@ -1,9 +1,11 @@
 import type { Device, LoginAnswer, RegisterBody, User, UserPatchBody } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
-import { transaction } from '../../db/client.js';
+import type { Config } from '../../config.js';
+import { transaction, type Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { passwordChangedMail, passwordLinkMail, welcomeMail } from '../../mail/templates.js';
-import { MAIL_PRIORITY } from '../../plugins/mail.js';
+import type { Jobs } from '../../plugins/jobs.js';
+import { MAIL_PRIORITY, type Mailer } from '../../plugins/mail.js';
+import type { Limiter } from '../../plugins/rate-limit.js';
 import type { AuthContext } from '../../lib/request.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { randomToken, sha256, uuidv7 } from '../../lib/ids.js';
@@ -19,16 +21,24 @@ const WELCOME_MAILS_PER_HOUR = 5;
 /** The queue that makes a forgot-password link (the request only queues it; see forgotPassword). */
 export const PASSWORD_LINK_JOB = 'users.password-link';
 
+export interface UsersDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'registerMaxPerHour' | 'resetCodeTtlMinutes'>;
+  limiter: Limiter;
+  mail: Mailer;
+  jobs: Jobs;
+}
+
 export class UsersService {
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: UsersDeps,
     private readonly auth: AuthService,
   ) {}
 
   async register(body: RegisterBody, meta: ClientMeta): Promise<LoginAnswer> {
-    await this.app.limiter.consume(`register:ip:${meta.ip}`, this.app.config.registerMaxPerHour, HOUR);
+    await this.deps.limiter.consume(`register:ip:${meta.ip}`, this.deps.config.registerMaxPerHour, HOUR);
     assertNewPassword(body.password);
-    if (await repo.emailTaken(this.app.db, body.email)) {
+    if (await repo.emailTaken(this.deps.db, body.email)) {
       throw new AppError('ALREADY_EXISTS', 409, 'An account with this e-mail already exists', [
         { path: 'email', message: 'An account with this e-mail already exists' },
       ]);
@@ -37,9 +47,9 @@ export class UsersService {
     // Sign-ups from one address send a few welcome mails an hour, not one per account. Counted before the
     // transaction, which may run again (db/client.ts): one sign-up, one count.
     const welcome =
-      (await this.app.limiter.store.hit(`welcome-mail:ip:${meta.ip}`, HOUR)).count <= WELCOME_MAILS_PER_HOUR;
+      (await this.deps.limiter.store.hit(`welcome-mail:ip:${meta.ip}`, HOUR)).count <= WELCOME_MAILS_PER_HOUR;
     // The account, its first session and its welcome mail: all of them or none.
-    const { user, opened } = await transaction(this.app.db, async (tx) => {
+    const { user, opened } = await transaction(this.deps.db, async (tx) => {
       const user = await repo.insertUser(tx, {
         id: uuidv7(),
         email: body.email,
@@ -49,10 +59,10 @@ export class UsersService {
         phone: body.phone ?? null,
         acceptedTermsAt: body.acceptTerms ? new Date() : null,
       });
-      const opened = await this.auth.openSession(tx, user, body.device as Device, meta);
+      const opened = await this.auth.openSession(tx, user, body.device, meta);
       if (welcome) {
-        const library = `${this.app.config.publicUrl}/library`;
-        await this.app.mail.send(welcomeMail(user.email, user.firstName, user.locale, library), tx);
+        const library = `${this.deps.config.publicUrl}/library`;
+        await this.deps.mail.send(welcomeMail(user.email, user.firstName, user.locale, library), tx);
       }
       return { user, opened };
     }).catch((err: unknown) => {
@@ -66,19 +76,19 @@ export class UsersService {
   async forgotPassword(email: string, ip: string) {
     // The asking address, and the pair (account, address), are throttled: never the account alone, so no
     // third party can use up the owner's own way back in.
-    await this.app.limiter.reserve([
+    await this.deps.limiter.reserve([
       { key: `forgot:ip:${ip}`, max: 30, windowSeconds: HOUR },
       { key: `forgot:pair:${email}:${ip}`, max: 5, windowSeconds: HOUR },
     ]);
     // Known address or not, the answer does the same work, one queued job, so its time tells nobody whether
     // the address has an account (PRODUCT.md section 3); the job finds the account and mails the link.
-    await this.app.jobs.send(PASSWORD_LINK_JOB, { email }, { priority: MAIL_PRIORITY.transactional });
+    await this.deps.jobs.send(PASSWORD_LINK_JOB, { email }, { priority: MAIL_PRIORITY.transactional });
   }
 
   /** Registers the worker that makes the links forgot-password asked for. */
   async start() {
-    await this.app.jobs.work<{ email: string }>(PASSWORD_LINK_JOB, async ({ email }) => {
-      const user = await repo.findUserByEmail(this.app.db, email);
+    await this.deps.jobs.work<{ email: string }>(PASSWORD_LINK_JOB, async ({ email }) => {
+      const user = await repo.findUserByEmail(this.deps.db, email);
       if (!user || !(await this.mailboxHasRoom(`forgot:${email}`))) return;
       await this.sendPasswordLink(user, user.passwordHash ? 'reset' : 'set');
     });
@@ -90,31 +100,31 @@ export class UsersService {
    * (valid for RESET_CODE_TTL_MINUTES) is always in their inbox.
    */
   private async mailboxHasRoom(key: string) {
-    const { count } = await this.app.limiter.store.hit(`${key}:hour`, HOUR);
+    const { count } = await this.deps.limiter.store.hit(`${key}:hour`, HOUR);
     if (count <= 5) return true;
-    const { count: slot } = await this.app.limiter.store.hit(`${key}:slot`, 600);
+    const { count: slot } = await this.deps.limiter.store.hit(`${key}:slot`, 600);
     return slot === 1;
   }
 
   async sendSetPasswordToLegacyUser(email: string, ip: string) {
-    await this.app.limiter.consume(`set-password:ip:${ip}`, 30, HOUR);
-    const user = await repo.findUserByEmail(this.app.db, email);
+    await this.deps.limiter.consume(`set-password:ip:${ip}`, 30, HOUR);
+    const user = await repo.findUserByEmail(this.deps.db, email);
     if (!user || !user.legacy || user.passwordHash) throw notFound('Migrated account');
     if (await this.mailboxHasRoom(`forgot:${email}`)) await this.sendPasswordLink(user, 'set');
   }
 
   private async sendPasswordLink(user: repo.UserRow, purpose: 'reset' | 'set') {
     const code = randomToken();
-    const minutes = this.app.config.resetCodeTtlMinutes;
-    await resets.insertReset(this.app.db, {
+    const minutes = this.deps.config.resetCodeTtlMinutes;
+    await resets.insertReset(this.deps.db, {
       id: uuidv7(),
       userId: user.id,
       codeHash: sha256(code),
       purpose,
       expiresAt: new Date(Date.now() + minutes * 60_000),
     });
-    const url = `${this.app.config.publicUrl}/reset-password?code=${code}${purpose === 'set' ? '&mode=set' : ''}`;
-    await this.app.mail.send({
+    const url = `${this.deps.config.publicUrl}/reset-password?code=${code}${purpose === 'set' ? '&mode=set' : ''}`;
+    await this.deps.mail.send({
       ...passwordLinkMail(user.email, user.firstName || user.email, user.locale, url, purpose, minutes),
       // The code is stored only as its hash: the queued mail keeps it sealed, never in clear.
       secrets: [code],
@@ -122,8 +132,8 @@ export class UsersService {
   }
 
   async verifyReset(code: string) {
-    const reset = await resets.findValidReset(this.app.db, sha256(code));
-    const found = reset && (await repo.findUserById(this.app.db, reset.userId));
+    const reset = await resets.findValidReset(this.deps.db, sha256(code));
+    const found = reset && (await repo.findUserById(this.deps.db, reset.userId));
     if (!found) throw invalidCode();
     return { valid: true as const, email: maskEmail(found.user.email) };
   }
@@ -131,7 +141,7 @@ export class UsersService {
   async resetPassword(code: string, password: string, confirmation: string, device?: Device) {
     assertNewPassword(password, confirmation);
     const passwordHash = await hashPassword(password);
-    const user = await transaction(this.app.db, async (tx) => {
+    const user = await transaction(this.deps.db, async (tx) => {
       const id = await resets.consumeReset(tx, sha256(code));
       if (!id) return undefined;
       await resets.retireResets(tx, id);
@@ -148,7 +158,7 @@ export class UsersService {
       return updated;
     });
     if (!user) throw invalidCode();
-    await joinByEmailDomain(this.app.db, user.id);
+    await joinByEmailDomain(this.deps.db, user.id);
     await this.auth.endAllSessions(user.id, 'password-reset');
     // The owner proved the mailbox: others' failed guesses no longer keep them off new devices (for a while;
     // the device the link was followed on, for good).
@@ -156,10 +166,10 @@ export class UsersService {
   }
 
   async checkPassword(userId: string, password: string) {
-    const attempt = await this.app.limiter.reserve([
+    const attempt = await this.deps.limiter.reserve([
       { key: `check-password:${userId}`, max: 10, windowSeconds: 15 * 60 },
     ]);
-    const found = await repo.findUserById(this.app.db, userId);
+    const found = await repo.findUserById(this.deps.db, userId);
     const valid = !!found?.user.passwordHash && (await verifyPassword(found.user.passwordHash, password));
     if (valid) await attempt.release();
     return { valid };
@@ -169,7 +179,7 @@ export class UsersService {
     auth: AuthContext,
     body: { currentPassword?: string; password: string; passwordConfirmation: string },
   ) {
-    const found = await repo.findUserById(this.app.db, auth.userId);
+    const found = await repo.findUserById(this.deps.db, auth.userId);
     if (!found) throw notFound('User');
     const { user } = found;
     if (user.passwordHash) {
@@ -180,19 +190,19 @@ export class UsersService {
     }
     assertNewPassword(body.password, body.passwordConfirmation);
     const passwordHash = await hashPassword(body.password);
-    await transaction(this.app.db, async (tx) => {
+    await transaction(this.deps.db, async (tx) => {
       await repo.updateUser(tx, user.id, { passwordHash, legacy: false, credentialsChangedAt: new Date() });
       // Reset links mailed before the change (anyone may ask for one) would undo it: they end with it.
       await resets.retireResets(tx, user.id);
     });
     await this.auth.endAllSessions(user.id, 'password-changed', auth.sessionId);
-    await this.app.mail.send(passwordChangedMail(user.email, user.firstName || user.email, user.locale));
+    await this.deps.mail.send(passwordChangedMail(user.email, user.firstName || user.email, user.locale));
   }
 
   /** Self or admin; anyone else gets 404, never another learner's data. */
   async get(auth: AuthContext, id: string): Promise<User> {
     if (auth.userId !== id && auth.role !== 'admin') throw notFound('User');
-    const found = await repo.findUserById(this.app.db, id);
+    const found = await repo.findUserById(this.deps.db, id);
     if (!found) throw notFound('User');
     return repo.toUserDto(found.user, found.boughtAnnual);
   }
@@ -200,7 +210,7 @@ export class UsersService {
   async update(auth: AuthContext, id: string, patch: UserPatchBody): Promise<User> {
     await this.get(auth, id);
     const { marketing, ...fields } = patch;
-    await repo.updateUser(this.app.db, id, {
+    await repo.updateUser(this.deps.db, id, {
       ...fields,
       ...(marketing ? { marketing: repo.mergedMarketing(marketing) } : {}),
     });
@@ -213,7 +223,7 @@ export class UsersService {
     url: string,
   ): Promise<{ user: User; previous: string | null }> {
     const current = await this.get(auth, id);
-    await repo.updateUser(this.app.db, id, { profileImage: url });
+    await repo.updateUser(this.deps.db, id, { profileImage: url });
     return { user: await this.get(auth, id), previous: current.profile_image };
   }
 }

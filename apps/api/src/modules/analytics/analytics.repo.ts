@@ -1,4 +1,6 @@
 import type { Db } from '../../db/client.js';
+import type { RowOf } from '../../db/rows.js';
+import type { assessments } from '../../db/schema.js';
 
 /** Days are Bangkok days: the platform's learners and its operators live there. */
 const TZ = `'Asia/Bangkok'`;
@@ -110,7 +112,8 @@ export async function budgetCuts(db: Db, courseId: string) {
 
 export async function funnel(db: Db, courseId: string, from: string, to: string) {
   const { rows } = await db.$client.query<{
-    kind: string;
+    /** The literals of the statement's branches, and the assessments' kinds. */
+    kind: 'started' | 'episode' | RowOf<typeof assessments>['kind'] | 'certificate';
     id: string | null;
     title: string;
     learners: number;

@@ -6,12 +6,13 @@ import {
   type AnalyticsOverview,
   type AnalyticsRange,
   type CourseFunnel,
-  type FunnelStep,
   type RetentionCurve,
 } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import type { Jobs } from '../../plugins/jobs.js';
 import * as repo from './analytics.repo.js';
 import { refreshRetention, retentionOf } from './retention.repo.js';
 import { toRetentionCurve } from './retention-drops.js';
@@ -24,34 +25,45 @@ const REFRESH_BATCH = 5_000;
 const bangkokDay = (days = 0) =>
   new Date(Date.now() + 7 * 3_600_000 - days * 86_400_000).toISOString().slice(0, 10);
 
+export interface AnalyticsDeps {
+  db: Db;
+  config: Pick<Config, 'analyticsFoldSeconds'>;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+}
+
 /** Operators' figures (PRODUCT.md section 10): who signs up, who learns, what they pay, where they stop. */
 export class AnalyticsService {
   private readonly db: Db;
+  /** The fold's own timer (ANALYTICS_FOLD_SECONDS), and the fold it is running. */
+  private foldTimer?: ReturnType<typeof setInterval>;
+  private folding: Promise<unknown> | undefined;
 
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.db;
+  constructor(private readonly deps: AnalyticsDeps) {
+    this.db = deps.db;
   }
 
   /** The retention aggregates are refreshed every minute on the shared queue: one process runs each tick. */
   async schedule() {
-    await this.app.jobs.work(RETENTION_JOB, async () => {
+    await this.deps.jobs.work(RETENTION_JOB, async () => {
       await this.refreshRetention();
     });
-    await this.app.jobs.schedule(RETENTION_JOB, '* * * * *');
+    await this.deps.jobs.schedule(RETENTION_JOB, '* * * * *');
     // Sooner when configured (the browser tests): each process folds on its own timer; SKIP LOCKED in the
     // statement keeps processes from counting a row twice, and a tick is skipped while the last one runs.
-    const every = this.app.config.analyticsFoldSeconds;
+    const every = this.deps.config.analyticsFoldSeconds;
     if (!every) return;
-    let running: Promise<unknown> | undefined;
-    const timer = setInterval(() => {
-      running ??= this.refreshRetention()
-        .catch((err: unknown) => this.app.log.error({ err }, 'retention fold failed'))
-        .finally(() => (running = undefined));
+    this.foldTimer = setInterval(() => {
+      this.folding ??= this.refreshRetention()
+        .catch((err: unknown) => this.deps.log.error({ err }, 'retention fold failed'))
+        .finally(() => (this.folding = undefined));
     }, every * 1000);
-    this.app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
+  }
+
+  /** Stops the fold's timer and waits for a fold under way (the composer calls it when the app closes). */
+  async stop() {
+    clearInterval(this.foldTimer);
+    await this.folding;
   }
 
   /** Folds everything played since the last refresh into the aggregates; answers how many saves it took. */
@@ -126,8 +138,7 @@ export class AnalyticsService {
     const title = await repo.courseTitle(this.db, courseId);
     if (title === undefined) throw notFound('Course');
     const { from, to } = this.span(range);
-    const rows = await repo.funnel(this.db, courseId, from, to);
-    const steps = rows.map((r) => ({ ...r, kind: r.kind as FunnelStep['kind'] }));
+    const steps = await repo.funnel(this.db, courseId, from, to);
     return { courseId, title, from, to, steps };
   }
 

@@ -1,26 +1,36 @@
 import type { AdminAssessment, AdminQuestion } from '@rianroo/contract';
 import type { TxClient } from '../../db/client.js';
+import type { RowOf } from '../../db/rows.js';
+import type { assessmentChoices, assessmentQuestions, assessments } from '../../db/schema.js';
 
 type Queryable = Pick<TxClient, 'query'>;
-type Row = Record<string, unknown>;
 
-const toAssessment = (a: Row, questions: AdminQuestion[]): AdminAssessment => ({
-  id: a.id as string,
-  courseId: a.course_id as string,
-  episodeId: (a.episode_id as string | null) ?? null,
-  kind: a.kind as AdminAssessment['kind'],
-  title: a.title as string,
-  description: a.description as string,
-  passingScore: a.passing_score as number,
-  maxAttempts: (a.max_attempts as number | null) ?? null,
-  timeLimitSeconds: (a.time_limit_seconds as number | null) ?? null,
-  shuffleQuestions: a.shuffle_questions as boolean,
-  questionsPerAttempt: (a.questions_per_attempt as number | null) ?? null,
-  revealAnswers: a.reveal_answers as boolean,
-  skippable: a.skippable as boolean,
-  published: a.published as boolean,
-  attemptCount: a.attempt_count as number,
-  learnersSee: a.learners_see as boolean,
+/** An assessment as ASSESSMENT reads it: with its attempts counted (`::int`) and `assessment_live`. */
+type AdminAssessmentRow = RowOf<typeof assessments> & { attempt_count: number; learners_see: boolean };
+
+/** A question as questionsOf reads it: `choices` is the `json_agg` of its choices, parsed by node-postgres. */
+type AdminQuestionRow = RowOf<typeof assessmentQuestions> & {
+  answered: boolean;
+  choices: Pick<RowOf<typeof assessmentChoices>, 'id' | 'label' | 'correct'>[];
+};
+
+const toAssessment = (a: AdminAssessmentRow, questions: AdminQuestion[]): AdminAssessment => ({
+  id: a.id,
+  courseId: a.course_id,
+  episodeId: a.episode_id ?? null,
+  kind: a.kind,
+  title: a.title,
+  description: a.description,
+  passingScore: a.passing_score,
+  maxAttempts: a.max_attempts ?? null,
+  timeLimitSeconds: a.time_limit_seconds ?? null,
+  shuffleQuestions: a.shuffle_questions,
+  questionsPerAttempt: a.questions_per_attempt ?? null,
+  revealAnswers: a.reveal_answers,
+  skippable: a.skippable,
+  published: a.published,
+  attemptCount: a.attempt_count,
+  learnersSee: a.learners_see,
   questions,
   // bigint: node-postgres reads it as a string.
   version: String(a.edit_version),
@@ -35,7 +45,7 @@ const ASSESSMENT = `select a.*, (select count(*) from assessment_attempts t wher
  * (its id is in the attempt's question order): from then on learners' answers and grades point at it.
  */
 async function questionsOf(c: Queryable, assessmentIds: string[]) {
-  const { rows } = await c.query<Row>(
+  const { rows } = await c.query<AdminQuestionRow>(
     `select q.*, exists (select 1 from assessment_attempts t
                           where t.assessment_id = q.assessment_id and q.id = any(t.question_order)) as answered,
             coalesce((select json_agg(json_build_object('id', ch.id, 'label', ch.label, 'correct', ch.correct)
@@ -45,17 +55,17 @@ async function questionsOf(c: Queryable, assessmentIds: string[]) {
     [assessmentIds],
   );
   return rows.map((q) => ({
-    assessmentId: q.assessment_id as string,
+    assessmentId: q.assessment_id,
     question: {
-      id: q.id as string,
-      sort: q.sort as number,
-      kind: q.kind as AdminQuestion['kind'],
-      prompt: q.prompt as string,
-      explanation: q.explanation as string,
-      topic: q.topic as string,
-      points: q.points as number,
-      choices: q.choices as AdminQuestion['choices'],
-      answered: q.answered as boolean,
+      id: q.id,
+      sort: q.sort,
+      kind: q.kind,
+      prompt: q.prompt,
+      explanation: q.explanation,
+      topic: q.topic,
+      points: q.points,
+      choices: q.choices,
+      answered: q.answered,
       retired: q.retired_at !== null,
     },
   }));
@@ -64,7 +74,7 @@ async function questionsOf(c: Queryable, assessmentIds: string[]) {
 /** One assessment with its questions; `lock` takes its row lock, so edits of one assessment take turns. */
 export async function findAdminAssessment(c: Queryable, id: string, lock = false) {
   if (lock) await c.query(`select 1 from assessments where id = $1 for update`, [id]);
-  const { rows } = await c.query<Row>(`${ASSESSMENT} where a.id = $1`, [id]);
+  const { rows } = await c.query<AdminAssessmentRow>(`${ASSESSMENT} where a.id = $1`, [id]);
   if (!rows[0]) return undefined;
   const qs = await questionsOf(c, [id]);
   return toAssessment(
@@ -75,14 +85,14 @@ export async function findAdminAssessment(c: Queryable, id: string, lock = false
 
 /** The course's assessments: pre-test, quizzes in episode order, post-test. */
 export async function courseAssessments(c: Queryable, courseId: string) {
-  const { rows } = await c.query<Row>(
+  const { rows } = await c.query<AdminAssessmentRow>(
     `${ASSESSMENT} left join episodes e on e.id = a.episode_id where a.course_id = $1
       order by case a.kind when 'pre_test' then 0 when 'episode_quiz' then 1 else 2 end, e.sort, a.id`,
     [courseId],
   );
   const qs = await questionsOf(
     c,
-    rows.map((r) => r.id as string),
+    rows.map((r) => r.id),
   );
   return rows.map((a) =>
     toAssessment(

@@ -5,8 +5,7 @@ import type {
   AssessmentUpdate,
   QuestionInput,
 } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
-import type { TxClient } from '../../db/client.js';
+import type { Db, TxClient } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { auditedWrite, type AuditedChange } from '../audit/index.js';
@@ -38,17 +37,21 @@ const notAChoice = () =>
     { path: 'choices', message: 'Not a choice of this question' },
   ]);
 
+export interface AssessmentsAdminDeps {
+  db: Db;
+}
+
 export class AssessmentsAdminService {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: AssessmentsAdminDeps) {}
 
   async byCourse(courseId: string) {
-    const { rows } = await this.app.db.$client.query(`select 1 from courses where id = $1`, [courseId]);
+    const { rows } = await this.deps.db.$client.query(`select 1 from courses where id = $1`, [courseId]);
     if (!rows[0]) throw notFound('Course');
-    return { items: await repo.courseAssessments(this.app.db.$client, courseId) };
+    return { items: await repo.courseAssessments(this.deps.db.$client, courseId) };
   }
 
   async get(id: string) {
-    const a = await repo.findAdminAssessment(this.app.db.$client, id);
+    const a = await repo.findAdminAssessment(this.deps.db.$client, id);
     if (!a) throw notFound('Assessment');
     return a;
   }
@@ -171,7 +174,7 @@ export class AssessmentsAdminService {
 
   /** An audited write of an assessment (its row locked while it runs); answers it after. */
   private audited(actorId: string, action: string, row: AuditedChange<AdminAssessment>) {
-    return auditedWrite(this.app.db, {
+    return auditedWrite(this.deps.db, {
       actorId,
       action,
       entity: 'assessment',
@@ -182,7 +185,7 @@ export class AssessmentsAdminService {
   }
 
   private async assessmentOf(questionId: string) {
-    const id = await repo.assessmentOfQuestion(this.app.db.$client, questionId);
+    const id = await repo.assessmentOfQuestion(this.deps.db.$client, questionId);
     if (!id) throw notFound('Question');
     return id;
   }

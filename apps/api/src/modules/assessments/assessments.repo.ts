@@ -1,7 +1,15 @@
 import type { AssessmentSummary } from '@rianroo/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assessmentChoices, assessmentQuestions, type assessmentAttempts } from '../../db/schema.js';
+import type { RowOf } from '../../db/rows.js';
+import {
+  assessmentChoices,
+  assessmentQuestions,
+  type assessmentAttempts,
+  type assessments,
+  type courses,
+  type episodes,
+} from '../../db/schema.js';
 
 export type Attempt = typeof assessmentAttempts.$inferSelect;
 
@@ -12,29 +20,17 @@ export type Attempt = typeof assessmentAttempts.$inferSelect;
  * for an attempt a learner already has (decision 016, learners' data first).
  */
 export async function findAssessment(db: Db, id: string, { live = true } = {}) {
-  const { rows } = await db.$client.query<{
-    id: string;
-    course_id: string;
-    episode_id: string | null;
-    kind: 'episode_quiz' | 'pre_test' | 'post_test';
-    title: string;
-    description: string;
-    passing_score: number;
-    max_attempts: number | null;
-    time_limit_seconds: number | null;
-    shuffle_questions: boolean;
-    /** A pool: the questions each attempt draws; null: all. */
-    questions_per_attempt: number | null;
-    reveal_answers: boolean;
-    skippable: boolean;
-    updated_at: Date;
-    /** `updated_at` exactly, as PostgreSQL writes it (a Date drops the microseconds). */
-    version: string;
-    course_free: boolean;
-    episode_is_teaser: boolean | null;
-    /** Learners see it now (`assessment_live`). */
-    live: boolean;
-  }>({
+  const { rows } = await db.$client.query<
+    RowOf<typeof assessments> & {
+      /** `updated_at` exactly, as PostgreSQL writes it (a Date drops the microseconds). */
+      version: string;
+      course_free: RowOf<typeof courses>['free'];
+      /** null: no episode (a pre- or post-test). */
+      episode_is_teaser: RowOf<typeof episodes>['is_teaser'] | null;
+      /** Learners see it now (`assessment_live`). */
+      live: boolean;
+    }
+  >({
     name: live ? 'assessment_find' : 'assessment_find_any',
     text: `select a.*, a.updated_at::text as version, c.free as course_free, e.is_teaser as episode_is_teaser,
             ${live ? 'true' : 'assessment_live(a.id)'} as live
@@ -98,26 +94,7 @@ export async function questionsWithChoices(db: Db, assessmentId: string) {
 export type QuestionRow = Awaited<ReturnType<typeof questionsWithChoices>>[number];
 
 /** An attempt row as the database gives it (the statements below are raw SQL, prepared by name). */
-type AttemptRow = {
-  id: string;
-  assessment_id: string;
-  user_id: string;
-  number: number;
-  status: 'in_progress' | 'submitted';
-  question_order: string[];
-  answers: Record<string, string[]>;
-  started_at: Date;
-  deadline_at: Date | null;
-  passing_score: number | null;
-  saved_at: Date | null;
-  submitted_at: Date | null;
-  late: boolean;
-  points_earned: number | null;
-  points_total: number | null;
-  score: number | null;
-  passed: boolean | null;
-  grading: Attempt['grading'];
-};
+type AttemptRow = RowOf<typeof assessmentAttempts>;
 const toAttempt = (r: AttemptRow): Attempt => ({
   id: r.id,
   assessmentId: r.assessment_id,
@@ -302,20 +279,25 @@ export const finishAttempt = async (
  * quizzes by episode, the pre-test and the post-test.
  */
 export async function summaries(db: Db, userId: string, courseId: string) {
-  const { rows } = await db.$client.query<{
-    id: string;
-    kind: 'episode_quiz' | 'pre_test' | 'post_test';
-    episode_id: string | null;
-    title: string;
-    passing_score: number;
-    max_attempts: number | null;
-    time_limit_seconds: number | null;
-    skippable: boolean;
-    question_count: number;
-    attempts_used: number;
-    best: number | null;
-    passed: boolean;
-  }>({
+  const { rows } = await db.$client.query<
+    Pick<
+      RowOf<typeof assessments>,
+      | 'id'
+      | 'kind'
+      | 'episode_id'
+      | 'title'
+      | 'passing_score'
+      | 'max_attempts'
+      | 'time_limit_seconds'
+      | 'skippable'
+    > & {
+      question_count: number;
+      attempts_used: number;
+      /** `max(t.score)`: null without a graded attempt. */
+      best: RowOf<typeof assessmentAttempts>['score'];
+      passed: boolean;
+    }
+  >({
     name: 'assessment_summaries',
     text: `select a.id, a.kind, a.episode_id, a.title, a.passing_score, a.max_attempts, a.time_limit_seconds, a.skippable,
             -- What an attempt asks: a pool's draw, or every question not retired.

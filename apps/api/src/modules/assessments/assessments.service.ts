@@ -4,7 +4,7 @@ import {
   type AssessmentResult,
   type QuestionAnswer,
 } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { CoursesService } from '../courses/index.js';
@@ -26,14 +26,18 @@ const nothingOpen = () =>
 export const overdue = (t: Pick<repo.Attempt, 'deadlineAt'>) =>
   !!t.deadlineAt && t.deadlineAt.getTime() + ANSWER_GRACE_SECONDS * 1000 < Date.now();
 
+export interface AssessmentsDeps {
+  db: Db;
+}
+
 /** Quizzes, pre-tests and post-tests (PRODUCT.md section 6): attempts, autosave, grading, limits. */
 export class AssessmentsService {
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: AssessmentsDeps,
     private readonly courses: CoursesService,
   ) {}
   private get db() {
-    return this.app.db;
+    return this.deps.db;
   }
 
   /** Questions by assessment, kept per version (`updated_at`): every request grades or checks against them. */
@@ -61,10 +65,8 @@ export class AssessmentsService {
       (await repo.findAssessment(this.db, id)) ??
       (ownAttempt ? await repo.findAssessment(this.db, id, { live: false }) : undefined);
     if (!a) throw notFound('Assessment');
-    if (!a.episode_is_teaser) {
-      const access = await this.courses.access(userId, { id: a.course_id });
-      if (!access.canAccess) throw noAccess();
-    }
+    const gate = { courseId: a.course_id, isTeaser: a.episode_is_teaser === true };
+    if (await this.courses.episodeLocked(userId, gate)) throw noAccess();
     return a;
   }
 
@@ -89,10 +91,7 @@ export class AssessmentsService {
   /** The quiz after an episode the learner may watch (a teaser's: anyone logged in); empty when none. */
   async byEpisode(userId: string, episodeId: string) {
     const episode = await this.courses.watchableEpisode(userId, episodeId);
-    return this.views(
-      userId,
-      await repo.courseAssessmentIds(this.db, episode.course_id as string, episodeId),
-    );
+    return this.views(userId, await repo.courseAssessmentIds(this.db, episode.course_id, episodeId));
   }
 
   private async views(userId: string, ids: string[]) {

@@ -5,10 +5,11 @@ import { recordAudit, type AuditEntry } from './audit.repo.js';
 /**
  * What an audited write changes: a row that is there (`id`), read under the write's lock before the change,
  * or a new one, which the change creates and answers the id of. A change of a row that is there answers null
- * when it removed the row: there is then nothing to read after it.
+ * when it removed the row: there is then nothing to read after it; and 'unchanged' when it found nothing to
+ * change (the row is already as asked): nothing is then recorded.
  */
 export type AuditedChange<T> =
-  | { id: string; change: (c: TxClient, before: T) => Promise<void | null> }
+  | { id: string; change: (c: TxClient, before: T) => Promise<void | null | 'unchanged'> }
   | { id: null; change: (c: TxClient) => Promise<string> };
 
 /** An audited console write: its row and change, and how the row is read and recorded. */
@@ -17,6 +18,11 @@ export type AuditedWrite<T> = AuditedChange<T> & {
   /** `<entity>.<verb>`, as recorded. */
   action: string;
   entity: string;
+  /**
+   * The row the entry is recorded under, when it is not the row read: a member taken out of an organisation
+   * (their user row read and changed) is recorded under the organisation. By default the row's own id.
+   */
+  entityId?: string;
   /** What the row is called in the 404 when it is gone (`notFound(what)`). */
   what: string;
   /**
@@ -24,6 +30,11 @@ export type AuditedWrite<T> = AuditedChange<T> & {
    * row's lock, unless `lock` took a wider one first.
    */
   read: (c: TxClient, id: string, forUpdate: boolean) => Promise<T | undefined>;
+  /**
+   * What of the row the audit log records, before and after (the fields an administrator sets, the row with
+   * the user it belongs to); by default the row as read. The write still answers the row as read.
+   */
+  record?: (row: T) => unknown;
   /** A lock wider than the row's own (a whole form's), taken before anything is read. */
   lock?: (c: TxClient) => Promise<void>;
 };
@@ -47,18 +58,29 @@ export function auditedWrite<T, R>(
     await w.lock?.(c);
     let before: T | null = null;
     let entityId: string;
-    // The row read after the change: none once the change removed it.
-    let next: string | null;
+    let after: T | null;
     if (w.id === null) {
-      entityId = next = await w.change(c);
+      entityId = await w.change(c);
+      after = (await w.read(c, entityId, false)) ?? null;
     } else {
       before = (await w.read(c, w.id, true)) ?? null;
       if (!before) throw notFound(w.what);
       entityId = w.id;
-      next = (await w.change(c, before)) === null ? null : w.id;
+      const done = await w.change(c, before);
+      // Nothing changed: nothing to record, and the row after is the row before.
+      if (done === 'unchanged') return w.answer ? w.answer(c, before) : before;
+      // Nothing to read after a change that removed the row.
+      after = done === null ? null : ((await w.read(c, w.id, false)) ?? null);
     }
-    const after = next === null ? null : ((await w.read(c, next, false)) ?? null);
-    await recordAudit(c, { actorId: w.actorId, action: w.action, entity: w.entity, entityId, before, after });
+    const recorded = (row: T | null) => (row === null || !w.record ? row : w.record(row));
+    await recordAudit(c, {
+      actorId: w.actorId,
+      action: w.action,
+      entity: w.entity,
+      entityId: w.entityId ?? entityId,
+      before: recorded(before),
+      after: recorded(after),
+    });
     return w.answer ? w.answer(c, after) : after!;
   });
 }

@@ -1,5 +1,7 @@
 import type {
+  AdminCoupon,
   AdminCouponQuery,
+  AdminPlan,
   AdminPlanQuery,
   AdminRedemptionQuery,
   CouponCreateBody,
@@ -7,15 +9,15 @@ import type {
   PlanCreateBody,
   PlanUpdateBody,
 } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
-import { inTransaction, type TxClient } from '../../db/client.js';
+import type { TxClient } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { recordAudit } from '../audit/index.js';
+import { auditedWrite, recordAudit, type AuditedChange } from '../audit/index.js';
 import * as coupons from './coupons.repo.js';
 import * as plans from './plans.repo.js';
 import { sameVersion, valueTaken } from '../../db/versioned.js';
+import type { Db } from '../../db/client.js';
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', 400, message, [{ path, message }]);
@@ -46,81 +48,108 @@ async function checkCoupon(
     throw invalid('maxRedemptions', `Already redeemed ${redeemed} times`);
 }
 
+/** What the service uses. */
+export interface BillingAdminDeps {
+  db: Db;
+}
+
 /** Plans and promo codes in the console. Edits are versioned (409 EDIT_CONFLICT); every write audited. */
 export class BillingAdminService {
-  constructor(private readonly app: Pick<FastifyInstance, 'db'>) {}
+  constructor(private readonly deps: BillingAdminDeps) {}
 
-  private write<T>(work: (c: TxClient) => Promise<T>, codePath: string) {
-    return inTransaction(this.app.db, work).catch((err: unknown) => {
+  /** An audited write whose unique violation (a code another row has) is answered as a field error. */
+  private async unique<T>(write: Promise<T>, codePath: string) {
+    try {
+      return await write;
+    } catch (err) {
       if (isUniqueViolation(err)) throw valueTaken(codePath, 'Another row has this code');
       throw err;
+    }
+  }
+
+  /** An audited write of a plan, recording the fields an administrator sets; answers the plan after. */
+  private planWrite(actorId: string, action: string, row: AuditedChange<AdminPlan>) {
+    return auditedWrite(this.deps.db, {
+      actorId,
+      action,
+      entity: 'plan',
+      what: 'Plan',
+      read: plans.plan,
+      record: plans.planFields,
+      ...row,
+    });
+  }
+
+  /** An audited write of a coupon, recording the fields an administrator sets; answers the coupon after. */
+  private couponWrite(actorId: string, action: string, row: AuditedChange<AdminCoupon>) {
+    return auditedWrite(this.deps.db, {
+      actorId,
+      action,
+      entity: 'coupon',
+      what: 'Coupon',
+      read: coupons.coupon,
+      record: coupons.couponFields,
+      ...row,
     });
   }
 
   listPlans(q: AdminPlanQuery) {
-    return plans.listPlans(this.app.db.$client, q);
+    return plans.listPlans(this.deps.db.$client, q);
   }
 
   async plan(id: string) {
-    return (await plans.plan(this.app.db.$client, id)) ?? Promise.reject(notFound('Plan'));
+    return (await plans.plan(this.deps.db.$client, id)) ?? Promise.reject(notFound('Plan'));
   }
 
-  async createPlan(actorId: string, body: PlanCreateBody) {
+  createPlan(actorId: string, body: PlanCreateBody) {
     const id = uuidv7();
-    await this.write(async (c) => {
-      await plans.insertPlan(c, id, body);
-      await recordAudit(c, {
-        actorId,
-        action: 'plan.create',
-        entity: 'plan',
-        entityId: id,
-        before: null,
-        after: body,
-      });
-    }, 'code');
-    return this.plan(id);
+    return this.unique(
+      this.planWrite(actorId, 'plan.create', {
+        id: null,
+        change: async (c) => {
+          await plans.insertPlan(c, id, body);
+          return id;
+        },
+      }),
+      'code',
+    );
   }
 
   /** Edits a plan (deactivating is `active: false`: it is then no longer sold; its subscribers keep it). */
-  async updatePlan(actorId: string, id: string, { version, ...body }: PlanUpdateBody) {
-    await inTransaction(this.app.db, async (c) => {
-      const before = plans.planFields(sameVersion(await plans.plan(c, id, true), version, 'Plan'));
-      const after = { ...before, ...given(body) };
-      await plans.updatePlan(c, id, after);
-      await recordAudit(c, { actorId, action: 'plan.update', entity: 'plan', entityId: id, before, after });
+  updatePlan(actorId: string, id: string, { version, ...body }: PlanUpdateBody) {
+    return this.planWrite(actorId, 'plan.update', {
+      id,
+      change: async (c, row) => {
+        const before = plans.planFields(sameVersion(row, version, 'Plan'));
+        await plans.updatePlan(c, id, { ...before, ...given(body) });
+      },
     });
-    return this.plan(id);
   }
 
   /**
    * Deletes a plan nobody ever subscribed to or ordered (PLAN_IN_USE otherwise: deactivate it instead). Promo
-   * codes naming it no longer do (each such edit audited); one that named only this plan is also switched off,
-   * as it can no longer apply to anything (an empty list is not "every plan", which null means).
+   * codes naming it no longer do (each such edit audited, in the same transaction, before the plan's deletion);
+   * one that named only this plan is also switched off, as it can no longer apply to anything (an empty list is
+   * not "every plan", which null means).
    */
   async deletePlan(actorId: string, id: string) {
-    await inTransaction(this.app.db, async (c) => {
-      const before = await plans.plan(c, id, true);
-      if (!before) throw notFound('Plan');
-      if (await plans.planInUse(c, id)) throw planInUse();
-      for (const change of await coupons.dropPlanCode(c, before.code)) {
-        await recordAudit(c, {
-          actorId,
-          action: 'coupon.update',
-          entity: 'coupon',
-          entityId: change.before.id,
-          before: coupons.couponFields(change.before),
-          after: coupons.couponFields(change.after),
-        });
-      }
-      await plans.deletePlan(c, id);
-      await recordAudit(c, {
-        actorId,
-        action: 'plan.delete',
-        entity: 'plan',
-        entityId: id,
-        before: plans.planFields(before),
-        after: null,
-      });
+    await this.planWrite(actorId, 'plan.delete', {
+      id,
+      change: async (c, before) => {
+        if (await plans.planInUse(c, id)) throw planInUse();
+        for (const change of await coupons.dropPlanCode(c, before.code)) {
+          await recordAudit(c, {
+            actorId,
+            action: 'coupon.update',
+            entity: 'coupon',
+            entityId: change.before.id,
+            before: coupons.couponFields(change.before),
+            after: coupons.couponFields(change.after),
+          });
+        }
+        await plans.deletePlan(c, id);
+        return null;
+      },
     }).catch((err: unknown) => {
       // An order or subscription made meanwhile (its key waits for the lock, then holds the plan).
       throw isForeignKeyViolation(err) ? planInUse() : err;
@@ -128,57 +157,48 @@ export class BillingAdminService {
   }
 
   listCoupons(q: AdminCouponQuery) {
-    return coupons.listCoupons(this.app.db.$client, q);
+    return coupons.listCoupons(this.deps.db.$client, q);
   }
 
   async coupon(id: string) {
-    return (await coupons.coupon(this.app.db.$client, id)) ?? Promise.reject(notFound('Coupon'));
+    return (await coupons.coupon(this.deps.db.$client, id)) ?? Promise.reject(notFound('Coupon'));
   }
 
-  async createCoupon(actorId: string, body: CouponCreateBody) {
+  createCoupon(actorId: string, body: CouponCreateBody) {
     const id = uuidv7();
-    await this.write(async (c) => {
-      await checkCoupon(c, body, 0);
-      await coupons.insertCoupon(c, id, body);
-      await recordAudit(c, {
-        actorId,
-        action: 'coupon.create',
-        entity: 'coupon',
-        entityId: id,
-        before: null,
-        after: body,
-      });
-    }, 'code');
-    return this.coupon(id);
+    return this.unique(
+      this.couponWrite(actorId, 'coupon.create', {
+        id: null,
+        change: async (c) => {
+          await checkCoupon(c, body, 0);
+          await coupons.insertCoupon(c, id, body);
+          return id;
+        },
+      }),
+      'code',
+    );
   }
 
   /**
    * Edits a coupon. Giving one kind of discount clears the other. The row is locked, so an order taking a
    * redemption meanwhile waits, and the cap is never set below the redemptions held.
    */
-  async updateCoupon(actorId: string, id: string, { version, ...body }: CouponUpdateBody) {
-    await inTransaction(this.app.db, async (c) => {
-      const row = sameVersion(await coupons.coupon(c, id, true), version, 'Coupon');
-      const before = coupons.couponFields(row);
-      const after = { ...before, ...given(body) };
-      if (body.percentOff != null && body.amountOffSatang === undefined) after.amountOffSatang = null;
-      if (body.amountOffSatang != null && body.percentOff === undefined) after.percentOff = null;
-      await checkCoupon(c, after, row.redeemedCount, before.planCodes);
-      await coupons.updateCoupon(c, id, after);
-      await recordAudit(c, {
-        actorId,
-        action: 'coupon.update',
-        entity: 'coupon',
-        entityId: id,
-        before,
-        after,
-      });
+  updateCoupon(actorId: string, id: string, { version, ...body }: CouponUpdateBody) {
+    return this.couponWrite(actorId, 'coupon.update', {
+      id,
+      change: async (c, row) => {
+        const before = coupons.couponFields(sameVersion(row, version, 'Coupon'));
+        const after = { ...before, ...given(body) };
+        if (body.percentOff != null && body.amountOffSatang === undefined) after.amountOffSatang = null;
+        if (body.amountOffSatang != null && body.percentOff === undefined) after.percentOff = null;
+        await checkCoupon(c, after, row.redeemedCount, before.planCodes);
+        await coupons.updateCoupon(c, id, after);
+      },
     });
-    return this.coupon(id);
   }
 
   async redemptions(id: string, q: AdminRedemptionQuery) {
     await this.coupon(id);
-    return coupons.listRedemptions(this.app.db.$client, id, q);
+    return coupons.listRedemptions(this.deps.db.$client, id, q);
   }
 }

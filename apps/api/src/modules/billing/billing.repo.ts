@@ -1,5 +1,7 @@
 import type { Db, TxClient } from '../../db/client.js';
-import type { CouponRow } from './pricing.js';
+import type { RowOf } from '../../db/rows.js';
+import type { coupons, orders, plans, receipts, subscriptions } from '../../db/schema.js';
+import { readCoupon, type StoredCoupon } from './coupons.repo.js';
 
 /** SQL of plans, subscriptions, coupons, orders, payment events and receipts (PRODUCT.md section 7). */
 type Q = Pick<TxClient, 'query'> | Db['$client'];
@@ -54,37 +56,50 @@ export interface OrderRow {
   plan: PlanRow;
 }
 
+type PlanColumns = RowOf<typeof plans>;
+/** A plan as `to_jsonb(p)` gives it: JSON, parsed by node-postgres, so the bigint a number, the timestamp a string. */
+type PlanJson = Omit<PlanColumns, 'price_satang' | 'created_at'> & {
+  price_satang: number;
+  created_at: string;
+};
+
 const num = (v: unknown) => Number(v);
-const toPlan = (p: Record<string, unknown>): PlanRow => ({
-  ...(p as unknown as PlanRow),
+const toPlan = (p: PlanColumns | PlanJson): PlanRow => ({
+  ...p,
   price_satang: num(p.price_satang),
 });
 
 export async function activePlans(db: Q): Promise<PlanRow[]> {
-  const { rows } = await db.query(`select * from plans where active order by sort, price_satang`);
+  const { rows } = await db.query<PlanColumns>(
+    `select * from plans where active order by sort, price_satang`,
+  );
   return rows.map(toPlan);
 }
 
 export async function planByCode(db: Q, code: string): Promise<PlanRow | undefined> {
-  const { rows } = await db.query(`select * from plans where code = $1`, [code]);
+  const { rows } = await db.query<PlanColumns>(`select * from plans where code = $1`, [code]);
   return rows[0] ? toPlan(rows[0]) : undefined;
 }
 
 /** A plan by id; `share` holds it (an edit or a delete of the plan waits) until the transaction ends. */
 export async function planById(db: Q, id: string, share = false): Promise<PlanRow | undefined> {
-  const { rows } = await db.query(`select * from plans where id = $1${share ? ' for share' : ''}`, [id]);
+  const { rows } = await db.query<PlanColumns>(
+    `select * from plans where id = $1${share ? ' for share' : ''}`,
+    [id],
+  );
   return rows[0] ? toPlan(rows[0]) : undefined;
 }
 
 const SUBSCRIPTION = `select s.*, to_jsonb(p) as plan from subscriptions s join plans p on p.id = s.plan_id`;
-const toSubscription = (r: Record<string, unknown>): SubscriptionRow => ({
-  ...(r as unknown as SubscriptionRow),
-  plan: toPlan(r.plan as Record<string, unknown>),
+type SubscriptionColumns = RowOf<typeof subscriptions> & { plan: PlanJson };
+const toSubscription = (r: SubscriptionColumns): SubscriptionRow => ({
+  ...r,
+  plan: toPlan(r.plan),
 });
 
 /** The learner's current subscription (trialing, active or canceled), also when its period has just ended. */
 export async function currentSubscription(db: Q, userId: string, lock = false) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<SubscriptionColumns>(
     `${SUBSCRIPTION} where s.user_id = $1 and s.status in ('trialing', 'active', 'canceled')${lock ? ' for update of s' : ''}`,
     [userId],
   );
@@ -93,7 +108,7 @@ export async function currentSubscription(db: Q, userId: string, lock = false) {
 
 /** Ended subscriptions, newest first: expired ones, and a current one whose period is over (not yet recorded). */
 export async function endedSubscriptions(db: Q, userId: string) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<SubscriptionColumns>(
     `${SUBSCRIPTION} where s.user_id = $1 and (s.status = 'expired' or s.current_period_end <= now())
      order by s.current_period_end desc limit 50`,
     [userId],
@@ -103,7 +118,9 @@ export async function endedSubscriptions(db: Q, userId: string) {
 
 /** The learner's trial (one ever), if they had one. */
 export async function trialOf(db: Q, userId: string) {
-  const { rows } = await db.query(`${SUBSCRIPTION} where s.user_id = $1 and s.trial`, [userId]);
+  const { rows } = await db.query<SubscriptionColumns>(`${SUBSCRIPTION} where s.user_id = $1 and s.trial`, [
+    userId,
+  ]);
   return rows[0] ? toSubscription(rows[0]) : undefined;
 }
 
@@ -193,18 +210,13 @@ export async function insertSubscription(
   );
 }
 
-const toCoupon = (r: Record<string, unknown>): CouponRow => ({
-  ...(r as unknown as CouponRow),
-  amount_off_satang: r.amount_off_satang === null ? null : num(r.amount_off_satang),
-});
-
 /**
  * A promo code as a new order of this learner finds it. Opening an order gives back the redemptions of the
  * learner's unpaid orders first (it closes them), so those do not count against the cap here: the quote and
  * the order see the same count.
  */
 export async function couponFor(db: Q, code: string, userId: string) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<StoredCoupon>(
     `select c.id, c.code, c.percent_off, c.amount_off_satang, c.plan_codes, c.valid_from, c.valid_to,
        c.max_redemptions, c.once_per_learner, c.active,
        c.redeemed_count - (select count(*) from coupon_redemptions r join orders o on o.id = r.order_id
@@ -213,7 +225,7 @@ export async function couponFor(db: Q, code: string, userId: string) {
      from coupons c where upper(c.code) = upper($1)`,
     [code, userId],
   );
-  return rows[0] ? toCoupon(rows[0]) : undefined;
+  return rows[0] ? readCoupon(rows[0]) : undefined;
 }
 
 /** Whether the learner has used a once-per-learner code on a paid order (an unpaid one of theirs is replaced). */
@@ -324,17 +336,28 @@ const ORDER_PLAN = `to_jsonb(p) || coalesce(o.plan_terms, '{}'::jsonb) as plan`;
 const ORDER = `select o.*, ${ORDER_PLAN}, c.code as coupon_code, r.number as receipt_number
   from orders o join plans p on p.id = o.plan_id left join coupons c on c.id = o.coupon_id
   left join receipts r on r.order_id = o.id`;
-const toOrder = (r: Record<string, unknown>): OrderRow => ({
-  ...(r as unknown as OrderRow),
+/**
+ * A row of ORDER: the order, its plan (ORDER_PLAN: the plan's JSON with the order's terms over it, of the same
+ * shape), its coupon's code and its receipt's number (`left join`s: null without them).
+ */
+type OrderColumns = RowOf<typeof orders> & {
+  plan: PlanJson;
+  coupon_code: RowOf<typeof coupons>['code'] | null;
+  receipt_number: RowOf<typeof receipts>['number'] | null;
+};
+const toOrder = (r: OrderColumns): OrderRow => ({
+  ...r,
   subtotal_satang: num(r.subtotal_satang),
   discount_satang: num(r.discount_satang),
   total_satang: num(r.total_satang),
   vat_satang: num(r.vat_satang),
-  plan: toPlan(r.plan as Record<string, unknown>),
+  plan: toPlan(r.plan),
 });
 
 export async function orderById(db: Q, id: string, lock = false) {
-  const { rows } = await db.query(`${ORDER} where o.id = $1${lock ? ' for update of o' : ''}`, [id]);
+  const { rows } = await db.query<OrderColumns>(`${ORDER} where o.id = $1${lock ? ' for update of o' : ''}`, [
+    id,
+  ]);
   return rows[0] ? toOrder(rows[0]) : undefined;
 }
 
@@ -428,9 +451,15 @@ export interface ReceiptRow {
   order: OrderRow;
 }
 
+/** A row of receiptsOf: an order's (its receipt's number, of the inner join, never null) and the receipt's. */
+type ReceiptColumns = Omit<OrderColumns, 'receipt_number'> &
+  Pick<RowOf<typeof receipts>, 'issued_at' | 'buyer_name' | 'buyer_email' | 'seller'> & {
+    receipt_number: RowOf<typeof receipts>['number'];
+  };
+
 /** My receipts with their orders, newest first, in one query (or the one numbered `number`). */
 export async function receiptsOf(db: Q, userId: string, number?: string): Promise<ReceiptRow[]> {
-  const { rows } = await db.query(
+  const { rows } = await db.query<ReceiptColumns>(
     `select o.*, ${ORDER_PLAN}, c.code as coupon_code, r.number as receipt_number, r.issued_at,
        r.buyer_name, r.buyer_email, r.seller
      from receipts r join orders o on o.id = r.order_id join plans p on p.id = o.plan_id
@@ -439,11 +468,11 @@ export async function receiptsOf(db: Q, userId: string, number?: string): Promis
     number ? [userId, number] : [userId],
   );
   return rows.map((r) => ({
-    number: r.receipt_number as string,
-    issued_at: r.issued_at as Date,
-    buyer_name: r.buyer_name as string,
-    buyer_email: r.buyer_email as string,
-    seller: r.seller as ReceiptRow['seller'],
+    number: r.receipt_number,
+    issued_at: r.issued_at,
+    buyer_name: r.buyer_name,
+    buyer_email: r.buyer_email,
+    seller: r.seller,
     order: toOrder(r),
   }));
 }

@@ -11,12 +11,15 @@ import {
   type SandboxPayment,
   type Subscription,
 } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
-import { inTransaction, type TxClient } from '../../db/client.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { inTransaction, type Db, type TxClient } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { receiptMail, renewalReminderMail } from '../../mail/templates.js';
+import type { Jobs } from '../../plugins/jobs.js';
+import type { Mailer } from '../../plugins/mail.js';
 import * as repo from './billing.repo.js';
 import type { OrderRow, PlanRow, SubscriptionRow } from './billing.repo.js';
 import { bangkokDay, periodEnd, renewalStart } from './periods.js';
@@ -37,9 +40,13 @@ export const toPlan = (p: PlanRow): Plan => ({
   currency: 'THB',
 });
 
+/** The one "subscription still running" rule: its period has not ended at `now`. */
+const isRunning = (s: Pick<SubscriptionRow, 'current_period_end'>, now: Date | number = Date.now()) =>
+  s.current_period_end.getTime() > +now;
+
 /** A subscription as its learner sees it; a current one whose period is over is shown as what it is: expired. */
 function toSubscription(s: SubscriptionRow, now = new Date()): Subscription {
-  const over = s.current_period_end.getTime() <= now.getTime();
+  const over = !isRunning(s, now);
   return {
     id: s.id,
     plan: toPlan(s.plan),
@@ -78,7 +85,15 @@ const notPayable = () => new AppError('ORDER_NOT_PAYABLE', 409, 'This order can 
 
 /** The subscription while its period runs at `now`, else undefined. */
 const runningAt = (current: SubscriptionRow | undefined, now: Date) =>
-  current && current.current_period_end.getTime() > now.getTime() ? current : undefined;
+  current && isRunning(current, now) ? current : undefined;
+
+export interface BillingDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'payments'>;
+  mail: Mailer;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+}
 
 /**
  * Plans, the free trial, checkout, payments, receipts and the subscription jobs (PRODUCT.md section 7). Access
@@ -87,13 +102,13 @@ const runningAt = (current: SubscriptionRow | undefined, now: Date) =>
 export class BillingService {
   readonly sandbox: SandboxProvider | null;
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: BillingDeps,
     readonly provider: PaymentProvider,
   ) {
     this.sandbox = provider instanceof SandboxProvider ? provider : null;
   }
   private get db() {
-    return this.app.db;
+    return this.deps.db;
   }
 
   async plans(): Promise<Plan[]> {
@@ -114,7 +129,7 @@ export class BillingService {
 
   async mySubscription(userId: string): Promise<Subscription | null> {
     const s = await repo.currentSubscription(this.db.$client, userId);
-    return s && s.current_period_end.getTime() > Date.now() ? toSubscription(s) : null;
+    return s && isRunning(s) ? toSubscription(s) : null;
   }
 
   async expiredSubscriptions(userId: string): Promise<Subscription[]> {
@@ -127,8 +142,8 @@ export class BillingService {
       repo.currentSubscription(this.db.$client, userId),
     ]);
     const now = Date.now();
-    const active = !!trial && trial.status === 'trialing' && trial.current_period_end.getTime() > now;
-    const entitled = !!current && current.current_period_end.getTime() > now;
+    const active = !!trial && trial.status === 'trialing' && isRunning(trial, now);
+    const entitled = !!current && isRunning(current, now);
     return {
       eligible: !trial && !entitled,
       active,
@@ -160,7 +175,7 @@ export class BillingService {
   async setRenewal(userId: string, on: boolean): Promise<Subscription> {
     return inTransaction(this.db, async (c) => {
       const s = await repo.currentSubscription(c, userId, true);
-      const running = s && s.current_period_end.getTime() > Date.now();
+      const running = s && isRunning(s);
       if (!s || !running || s.plan.interval === 'trial' || s.status !== (on ? 'canceled' : 'active'))
         throw new AppError(
           'NOT_CANCELABLE',
@@ -285,8 +300,8 @@ export class BillingService {
         totalSatang: order.total_satang,
         description: `Rianroo ${plan.name} (${plan.name_en || plan.code})`,
         customerEmail: user.email,
-        successUrl: `${this.app.config.publicUrl}/checkout/complete/${orderId}`,
-        cancelUrl: `${this.app.config.publicUrl}/checkout/failed/${orderId}`,
+        successUrl: `${this.deps.config.publicUrl}/checkout/complete/${orderId}`,
+        cancelUrl: `${this.deps.config.publicUrl}/checkout/failed/${orderId}`,
         expiresAt: order.expires_at,
       });
       await repo.setProviderRef(this.db.$client, orderId, opened.providerRef);
@@ -295,7 +310,7 @@ export class BillingService {
         redirectUrl: opened.redirectUrl,
       };
     } catch (err) {
-      this.app.log.error({ err, orderId }, 'the payment provider could not open a checkout');
+      this.deps.log.error({ err, orderId }, 'the payment provider could not open a checkout');
       await inTransaction(this.db, (c) => this.closeUnpaid(c, orderId, 'failed'));
       throw new AppError('SERVICE_UNAVAILABLE', 503, 'Payment is not available right now; please try again');
     }
@@ -318,7 +333,7 @@ export class BillingService {
         this.provider
           .closeCheckout(ref)
           .catch((err: unknown) =>
-            this.app.log.warn({ err, ref }, 'a closed order’s payment page stays open'),
+            this.deps.log.warn({ err, ref }, 'a closed order’s payment page stays open'),
           ),
       ),
     );
@@ -338,7 +353,7 @@ export class BillingService {
    */
   async applyEvent(event: PaymentEvent): Promise<boolean> {
     if (!UUID.test(event.orderId)) {
-      this.app.log.warn({ event }, 'a payment event without an order of ours');
+      this.deps.log.warn({ event }, 'a payment event without an order of ours');
       return false;
     }
     const outcome = await inTransaction(this.db, async (c): Promise<'paid' | 'closed' | null> => {
@@ -347,13 +362,13 @@ export class BillingService {
       const order = await repo.orderById(c, event.orderId, true);
       if (!(await repo.recordEvent(c, event))) return null;
       if (!order || order.provider !== event.provider) {
-        this.app.log.warn({ event }, 'a payment event for an order this provider does not have');
+        this.deps.log.warn({ event }, 'a payment event for an order this provider does not have');
         return null;
       }
       if (order.status === 'paid') return null;
       if (event.type === 'paid') {
         if (event.amountSatang !== null && event.amountSatang !== order.total_satang) {
-          this.app.log.error(
+          this.deps.log.error(
             { event, total: order.total_satang },
             'a payment of the wrong amount; not applied',
           );
@@ -411,7 +426,7 @@ export class BillingService {
           oncePerLearner: false,
         });
       else
-        this.app.log.warn(
+        this.deps.log.warn(
           { orderId: order.id },
           'a late payment used a promo code that has no redemptions left',
         );
@@ -427,7 +442,7 @@ export class BillingService {
       id: uuidv7(),
       orderId: order.id,
       userId: order.user_id,
-      seller: this.app.config.payments.seller,
+      seller: this.deps.config.payments.seller,
     });
   }
 
@@ -445,7 +460,7 @@ export class BillingService {
     const order = (await repo.orderById(this.db.$client, orderId))!;
     if (!order.receipt_number) return;
     const user = await this.user(order.user_id);
-    await this.app.mail.send(
+    await this.deps.mail.send(
       receiptMail(user.email, user.first_name, user.locale, {
         receiptNumber: order.receipt_number,
         orderNumber: order.number,
@@ -456,8 +471,8 @@ export class BillingService {
         totalSatang: order.total_satang,
         vatSatang: order.vat_satang,
         periodEnd: order.period_end!,
-        seller: this.app.config.payments.seller,
-        url: `${this.app.config.publicUrl}/account/receipts/${encodeURIComponent(order.receipt_number)}`,
+        seller: this.deps.config.payments.seller,
+        url: `${this.deps.config.publicUrl}/account/receipts/${encodeURIComponent(order.receipt_number)}`,
       }),
     );
   }
@@ -564,13 +579,13 @@ export class BillingService {
       for (const s of await repo.dueReminders(this.db.$client, days, from, to)) {
         if (!(await repo.claimReminder(this.db.$client, s.id, days, s.current_period_end))) continue;
         const trial = s.plan_interval === 'trial';
-        await this.app.mail.send(
+        await this.deps.mail.send(
           renewalReminderMail(s.email, s.first_name, s.locale, {
             days,
             trial,
             planName: s.locale === 'en' ? s.plan_name_en || s.plan_name : s.plan_name,
             endsAt: s.current_period_end,
-            url: `${this.app.config.publicUrl}${trial ? '/pricing' : `/checkout/${s.plan_code}`}`,
+            url: `${this.deps.config.publicUrl}${trial ? '/pricing' : `/checkout/${s.plan_code}`}`,
           }),
         );
         sent++;
@@ -581,13 +596,13 @@ export class BillingService {
 
   /** The jobs run on the shared queue: expiry every minute, reminders every 15 minutes. */
   async schedule() {
-    await this.app.jobs.work('billing.expire', async () => {
+    await this.deps.jobs.work('billing.expire', async () => {
       await this.expireDue();
     });
-    await this.app.jobs.work('billing.remind', async () => {
+    await this.deps.jobs.work('billing.remind', async () => {
       await this.remindDue();
     });
-    await this.app.jobs.schedule('billing.expire', '* * * * *');
-    await this.app.jobs.schedule('billing.remind', '*/15 * * * *');
+    await this.deps.jobs.schedule('billing.expire', '* * * * *');
+    await this.deps.jobs.schedule('billing.remind', '*/15 * * * *');
   }
 }

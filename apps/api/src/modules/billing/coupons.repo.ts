@@ -2,40 +2,45 @@ import type { AdminCoupon, AdminCouponQuery, AdminRedemption, AdminRedemptionQue
 import type { Db, TxClient } from '../../db/client.js';
 import { likeTerm, pageOfRows } from '../../db/paging.js';
 import { USER_NAME } from '../../db/user-name.js';
+import type { CouponRow } from './pricing.js';
 
 type Q = Db['$client'] | TxClient;
 
-type CouponRow = {
-  id: string;
-  code: string;
-  percent_off: number | null;
-  amount_off_satang: string | null;
-  plan_codes: string[] | null;
-  valid_from: Date | null;
-  valid_to: Date | null;
-  max_redemptions: number | null;
-  redeemed_count: number;
-  once_per_learner: boolean;
-  active: boolean;
+/**
+ * A coupon as stored: the fields of the rule (pricing.ts's CouponRow), with the bigint amount as node-postgres
+ * reads it (a string).
+ */
+export type StoredCoupon = Omit<CouponRow, 'amount_off_satang'> & { amount_off_satang: string | null };
+type ConsoleCouponRow = StoredCoupon & {
   created_at: Date;
   /** bigint: node-postgres reads it as a string. */
   version: string;
 };
-const toCoupon = (r: CouponRow): AdminCoupon => ({
-  id: r.id,
-  code: r.code,
-  percentOff: r.percent_off,
-  amountOffSatang: r.amount_off_satang === null ? null : Number(r.amount_off_satang),
-  planCodes: r.plan_codes,
-  validFrom: r.valid_from?.toISOString() ?? null,
-  validTo: r.valid_to?.toISOString() ?? null,
-  maxRedemptions: r.max_redemptions,
-  redeemedCount: r.redeemed_count,
-  oncePerLearner: r.once_per_learner,
-  active: r.active,
-  createdAt: r.created_at.toISOString(),
-  version: String(r.version),
+
+/** The one reading of a coupon row, for the console and for checkout alike: its amount off as a number of satang. */
+export const readCoupon = <R extends StoredCoupon>(r: R): Omit<R, 'amount_off_satang'> & CouponRow => ({
+  ...r,
+  amount_off_satang: r.amount_off_satang === null ? null : Number(r.amount_off_satang),
 });
+
+const toCoupon = (row: ConsoleCouponRow): AdminCoupon => {
+  const r = readCoupon(row);
+  return {
+    id: r.id,
+    code: r.code,
+    percentOff: r.percent_off,
+    amountOffSatang: r.amount_off_satang,
+    planCodes: r.plan_codes,
+    validFrom: r.valid_from?.toISOString() ?? null,
+    validTo: r.valid_to?.toISOString() ?? null,
+    maxRedemptions: r.max_redemptions,
+    redeemedCount: r.redeemed_count,
+    oncePerLearner: r.once_per_learner,
+    active: r.active,
+    createdAt: r.created_at.toISOString(),
+    version: String(r.version),
+  };
+};
 
 /** The fields an administrator sets, as stored and as the audit log records them. */
 export type CouponFields = Omit<AdminCoupon, 'id' | 'redeemedCount' | 'createdAt' | 'version'>;
@@ -66,7 +71,7 @@ export function listCoupons(db: Q, q: AdminCouponQuery) {
 
 /** One coupon; `lock` holds it (and so its redemptions count: orders take redemptions by updating it). */
 export async function coupon(db: Q, id: string, lock = false) {
-  const { rows } = await db.query<CouponRow>(`${COUPON} where c.id = $1${lock ? ' for update' : ''}`, [id]);
+  const { rows } = await db.query<ConsoleCouponRow>(`${COUPON} where c.id = $1${lock ? ' for update' : ''}`, [id]);
   return rows[0] && toCoupon(rows[0]);
 }
 
@@ -119,11 +124,11 @@ export async function unknownPlanCodes(db: Q, codes: string[]) {
  * for the deleted plan is one the edit adds, and refused). Answers each coupon before and after.
  */
 export async function dropPlanCode(c: TxClient, code: string) {
-  const { rows: before } = await c.query<CouponRow>(`${COUPON} where $1 = any(c.plan_codes) for update`, [
+  const { rows: before } = await c.query<ConsoleCouponRow>(`${COUPON} where $1 = any(c.plan_codes) for update`, [
     code,
   ]);
   if (!before.length) return [];
-  const { rows: after } = await c.query<CouponRow>(
+  const { rows: after } = await c.query<ConsoleCouponRow>(
     `update coupons set plan_codes = array_remove(plan_codes, $2),
        active = active and cardinality(array_remove(plan_codes, $2)) > 0
      where id = any($1::uuid[]) returning *`,

@@ -6,13 +6,17 @@ import {
   type Certificate,
   type CourseCompletion,
 } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { metaTags } from '../../lib/html.js';
 import { certificateMail } from '../../mail/templates.js';
 import type { Storage } from '../../lib/storage.js';
+import type { Mailer } from '../../plugins/mail.js';
+import type { Limiter } from '../../plugins/rate-limit.js';
 import type { PageParts } from '../../plugins/web.js';
 import type { AssessmentsService } from '../assessments/index.js';
 import type { CoursesService } from '../courses/index.js';
@@ -29,20 +33,29 @@ const revoked = () => new AppError('CERTIFICATE_REVOKED', 403, 'This certificate
 /** Documents being made in this process, per storage: simultaneous first downloads make one PDF. */
 const makingIn = new WeakMap<Storage, Map<string, Promise<Buffer>>>();
 
+export interface CertificatesDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'production' | 'credentials'>;
+  storage: Storage;
+  limiter: Limiter;
+  mail: Mailer;
+  log: FastifyBaseLogger;
+}
+
 /** Completion, certificates and their PDF (PRODUCT.md section 6). */
 export class CertificatesService {
   /** The certificates as signed Open Badges credentials, their keys and revocation list. */
   readonly credentials: CredentialsService;
 
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: CertificatesDeps,
     private readonly courses: CoursesService,
     private readonly assessments: AssessmentsService,
   ) {
-    this.credentials = new CredentialsService({ db: app.db, config: app.config, log: app.log });
+    this.credentials = new CredentialsService({ db: deps.db, config: deps.config, log: deps.log });
   }
   private get db() {
-    return this.app.db;
+    return this.deps.db;
   }
 
   async course(courseId: string, publishedOnly = true) {
@@ -52,7 +65,7 @@ export class CertificatesService {
   }
 
   verifyUrl(code: string) {
-    return `${this.app.config.publicUrl}${certificatePagePath(code)}`;
+    return `${this.deps.config.publicUrl}${certificatePagePath(code)}`;
   }
 
   private toCertificate(c: repo.CertificateRow, courseSlug: string): Certificate {
@@ -170,11 +183,11 @@ export class CertificatesService {
   async pdf(cert: repo.CertificateRow): Promise<{ pdf: Buffer; key: string }> {
     const key = cert.pdfKey ?? `certificates/${cert.code}.pdf`;
     if (cert.pdfKey) {
-      const stored = await this.app.storage.readAll(key);
+      const stored = await this.deps.storage.readAll(key);
       if (stored) return { pdf: stored, key };
     }
-    const inFlight = makingIn.get(this.app.storage) ?? new Map<string, Promise<Buffer>>();
-    makingIn.set(this.app.storage, inFlight);
+    const inFlight = makingIn.get(this.deps.storage) ?? new Map<string, Promise<Buffer>>();
+    makingIn.set(this.deps.storage, inFlight);
     let making = inFlight.get(key);
     if (!making) {
       making = this.make(cert, key).finally(() => inFlight.delete(key));
@@ -194,9 +207,9 @@ export class CertificatesService {
         verifyUrl: this.verifyUrl(cert.code),
       }),
     );
-    await this.app.storage.put(key, pdf);
+    await this.deps.storage.put(key, pdf);
     await repo.setPdfKey(this.db, cert.id, key);
-    this.app.log.info(
+    this.deps.log.info(
       { code: cert.code, bytes: pdf.length, ms: Math.round(performance.now() - started) },
       'certificate generated',
     );
@@ -215,12 +228,12 @@ export class CertificatesService {
 
   /** `POST /media/get-certificate-to-email`: the PDF attached, to the learner's own address, over the mail queue. */
   async email(userId: string, courseId: string) {
-    await this.app.limiter.consume(`certificate-mail:${userId}`, 5, 3600);
+    await this.deps.limiter.consume(`certificate-mail:${userId}`, 5, 3600);
     const { cert } = await this.issue(userId, courseId);
     const { key } = await this.pdf(cert);
     const who = await repo.learner(this.db, userId);
     if (!who) throw notFound('User');
-    await this.app.mail.send(
+    await this.deps.mail.send(
       certificateMail(who.email, cert.learnerName, who.locale, {
         courseTitle: cert.courseTitle,
         code: cert.code,

@@ -1,20 +1,24 @@
 import type { AdminEvaluationQuestion, EvaluationQuestionInput } from '@rianroo/contract';
 import type { TxClient } from '../../db/client.js';
+import type { RowOf } from '../../db/rows.js';
+import type { evaluationQuestions as evaluationQuestionsTable } from '../../db/schema.js';
 import { uuidv7 } from '../../lib/ids.js';
 
 type Queryable = Pick<TxClient, 'query'>;
-type Row = Record<string, unknown>;
 
-const toQuestion = (r: Row): AdminEvaluationQuestion => ({
-  id: r.id as string,
-  sort: r.sort as number,
-  kind: r.kind as AdminEvaluationQuestion['kind'],
-  promptTh: r.prompt_th as string,
-  promptEn: r.prompt_en as string,
-  choices: r.choices as AdminEvaluationQuestion['choices'],
-  required: r.required as boolean,
-  active: r.active as boolean,
-  answered: r.answered as boolean,
+/** A question as SELECT reads it, with whether it has been answered. */
+type QuestionRow = RowOf<typeof evaluationQuestionsTable> & { answered: boolean };
+
+const toQuestion = (r: QuestionRow): AdminEvaluationQuestion => ({
+  id: r.id,
+  sort: r.sort,
+  kind: r.kind,
+  promptTh: r.prompt_th,
+  promptEn: r.prompt_en,
+  choices: r.choices,
+  required: r.required,
+  active: r.active,
+  answered: r.answered,
 });
 
 /** `answered`: some learner's evaluation has an answer to it. */
@@ -23,12 +27,12 @@ const SELECT = `select q.*, exists (select 1 from course_evaluations e, jsonb_ar
   from evaluation_questions q`;
 
 export async function evaluationQuestions(c: Queryable) {
-  const { rows } = await c.query<Row>(`${SELECT} order by q.sort, q.id`);
+  const { rows } = await c.query<QuestionRow>(`${SELECT} order by q.sort, q.id`);
   return rows.map(toQuestion);
 }
 
 export async function evaluationQuestion(c: Queryable, id: string) {
-  const { rows } = await c.query<Row>(`${SELECT} where q.id = $1`, [id]);
+  const { rows } = await c.query<QuestionRow>(`${SELECT} where q.id = $1`, [id]);
   return rows[0] ? toQuestion(rows[0]) : undefined;
 }
 

@@ -1,12 +1,15 @@
 import type { AdminEvaluationQuestion, EvaluationQuestionInput } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
-import { inTransaction } from '../../db/client.js';
+import { inTransaction, type Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { auditedWrite, recordAudit, type AuditedChange } from '../audit/index.js';
 import * as repo from './evaluations-admin.repo.js';
 
 const answered = (what: string) =>
   new AppError('QUESTION_ANSWERED', 409, `Learners have answered this question: ${what}`);
+
+export interface EvaluationsAdminDeps {
+  db: Db;
+}
 
 /**
  * The course evaluation form (one list, asked after any course). Learners' evaluations keep their answers by
@@ -15,10 +18,10 @@ const answered = (what: string) =>
  * transaction.
  */
 export class EvaluationsAdminService {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: EvaluationsAdminDeps) {}
 
   async list() {
-    return { items: await repo.evaluationQuestions(this.app.db.$client) };
+    return { items: await repo.evaluationQuestions(this.deps.db.$client) };
   }
 
   create(actorId: string, q: EvaluationQuestionInput) {
@@ -60,7 +63,7 @@ export class EvaluationsAdminService {
 
   /** Every question once, in the new order; 409 STALE_EDIT when the list changed meanwhile. */
   async order(actorId: string, ids: string[]) {
-    return inTransaction(this.app.db, async (c) => {
+    return inTransaction(this.deps.db, async (c) => {
       await repo.lockForm(c);
       const before = await repo.evaluationQuestions(c);
       const now = before.map((q) => q.id);
@@ -82,7 +85,7 @@ export class EvaluationsAdminService {
 
   /** Runs a change under the form's lock and audits the question before and after; answers the list. */
   private write(actorId: string, action: string, row: AuditedChange<AdminEvaluationQuestion>) {
-    return auditedWrite(this.app.db, {
+    return auditedWrite(this.deps.db, {
       actorId,
       action,
       entity: 'evaluation_question',

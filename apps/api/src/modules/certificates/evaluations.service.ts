@@ -1,6 +1,5 @@
 import { hasVisibleText, type CourseEvaluationBody, type ErrorDetail } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
-import { inTransaction } from '../../db/client.js';
+import { inTransaction, type Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { lockForm } from './evaluations-admin.repo.js';
@@ -67,12 +66,16 @@ export function checkEvaluation(questions: Question[], answers: Answer[]) {
   });
 }
 
+export interface EvaluationsDeps {
+  db: Db;
+}
+
 /** Course evaluations (PRODUCT.md section 6): once per learner and course, after completion. */
 export class EvaluationsService {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: EvaluationsDeps) {}
 
   async active() {
-    return (await repo.activeEvaluationQuestions(this.app.db.$client)).map((q) => ({
+    return (await repo.activeEvaluationQuestions(this.deps.db.$client)).map((q) => ({
       id: q.id,
       kind: q.kind,
       promptTh: q.promptTh,
@@ -83,17 +86,17 @@ export class EvaluationsService {
   }
 
   async evaluate(userId: string, body: CourseEvaluationBody) {
-    const course = await repo.certificateCourse(this.app.db, body.courseId);
+    const course = await repo.certificateCourse(this.deps.db, body.courseId);
     if (!course) throw notFound('Course');
-    if (await repo.evaluationOf(this.app.db, userId, course.id)) throw alreadyEvaluated();
-    if (!(await courseCompletion(this.app.db, userId, course.id)).completed) {
+    if (await repo.evaluationOf(this.deps.db, userId, course.id)) throw alreadyEvaluated();
+    if (!(await courseCompletion(this.deps.db, userId, course.id)).completed) {
       throw new AppError('COURSE_NOT_COMPLETED', 409, 'Evaluate the course once you have completed it');
     }
     // The form's lock, shared: learners' evaluations do not wait for each other, and an administrator's edit
     // or deletion of a question (which takes it exclusive) comes wholly before or after this one. So the
     // answers are checked against the questions as they are when stored: a question deleted first is refused
     // here (EVALUATION_CHANGED), one answered first cannot be deleted (QUESTION_ANSWERED).
-    const row = await inTransaction(this.app.db, async (c) => {
+    const row = await inTransaction(this.deps.db, async (c) => {
       await lockForm(c, 'shared');
       const answers = checkEvaluation(await repo.activeEvaluationQuestions(c), body.answers);
       return repo.insertEvaluation(c, { id: uuidv7(), userId, courseId: course.id, answers });
@@ -105,8 +108,8 @@ export class EvaluationsService {
   /** Self or admin only: another learner's id is answered as unknown. */
   async status(auth: { userId: string; role: string }, courseId: string, userId: string) {
     if (auth.userId !== userId && auth.role !== 'admin') throw notFound('User');
-    if (!(await repo.certificateCourse(this.app.db, courseId))) throw notFound('Course');
-    const row = await repo.evaluationOf(this.app.db, userId, courseId);
+    if (!(await repo.certificateCourse(this.deps.db, courseId))) throw notFound('Course');
+    const row = await repo.evaluationOf(this.deps.db, userId, courseId);
     return { evaluated: !!row, evaluatedAt: row ? row.createdAt.toISOString() : null };
   }
 }

@@ -1,9 +1,9 @@
 import { mailKinds, type UnsubscribeAnswer } from '@rianroo/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { transaction } from '../../db/client.js';
+import { transaction, type Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import type { TokenSigner } from '../../lib/tokens.js';
 import { maskEmail, spendToken, tokenSpent } from '../accounts/index.js';
 
 const linkInvalid = () =>
@@ -13,13 +13,18 @@ const linkInvalid = () =>
     'This link has been used or has expired; manage your e-mails from your account',
   );
 
+export interface CommunicationDeps {
+  db: Db;
+  signer: TokenSigner;
+}
+
 /** One-click unsubscribe (RFC 8058): no login, the link's token names the learner and the kind of mail. */
 export class CommunicationService {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: CommunicationDeps) {}
 
   private async claims(token: string) {
     try {
-      return await this.app.signer.verifyUnsubscribe(token);
+      return await this.deps.signer.verifyUnsubscribe(token);
     } catch {
       throw linkInvalid();
     }
@@ -28,7 +33,7 @@ export class CommunicationService {
   /** What the link would turn off, without doing it (the page asks before it acts). */
   async describe(token: string): Promise<UnsubscribeAnswer> {
     const c = await this.claims(token);
-    const spent = await tokenSpent(this.app.db, c.jti);
+    const spent = await tokenSpent(this.deps.db, c.jti);
     const learner = await this.learner(c.sub);
     if (!learner || spent) throw linkInvalid();
     return { kinds: kindsOf(c.kind), email: maskEmail(learner.email) };
@@ -39,7 +44,7 @@ export class CommunicationService {
     const c = await this.claims(token);
     const kinds = kindsOf(c.kind);
     const off = Object.fromEntries(kinds.map((k) => [k, false]));
-    const email = await transaction(this.app.db, async (tx) => {
+    const email = await transaction(this.deps.db, async (tx) => {
       if (!(await spendToken(tx, c.jti, c.expiresAt))) return undefined;
       const [row] = await tx
         .update(users)
@@ -53,7 +58,7 @@ export class CommunicationService {
   }
 
   private async learner(id: string) {
-    const [row] = await this.app.db
+    const [row] = await this.deps.db
       .select({ email: users.email })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)))

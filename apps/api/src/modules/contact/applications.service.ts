@@ -1,38 +1,39 @@
 import type { AdminApplicationBody, AdminApplicationQuery } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
-import { inTransaction } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import * as repo from './applications.repo.js';
-import { recordAudit } from '../audit/index.js';
+import { auditedWrite } from '../audit/index.js';
+import type { Db } from '../../db/client.js';
+
+/** What the service uses. */
+export interface ApplicationsDeps {
+  db: Db;
+}
 
 /** "Teach with us" applications in the console: read, and marked handled with a note (audited). */
 export class ApplicationsService {
-  constructor(private readonly app: Pick<FastifyInstance, 'db'>) {}
+  constructor(private readonly deps: ApplicationsDeps) {}
 
   list(q: AdminApplicationQuery) {
-    return repo.listApplications(this.app.db.$client, q);
+    return repo.listApplications(this.deps.db.$client, q);
   }
 
   async read(id: string) {
-    const found = await repo.application(this.app.db.$client, id);
+    const found = await repo.application(this.deps.db.$client, id);
     if (!found) throw notFound('Application');
     return found;
   }
 
-  async mark(actorId: string, id: string, { status, note }: AdminApplicationBody) {
-    await inTransaction(this.app.db, async (c) => {
-      const before = await repo.application(c, id, true);
-      if (!before) throw notFound('Application');
-      await repo.mark(c, id, actorId, status, note);
-      await recordAudit(c, {
-        actorId,
-        action: 'application.mark',
-        entity: 'instructor_application',
-        entityId: id,
-        before: { status: before.status, note: before.note },
-        after: { status, note: note || null },
-      });
+  /** Marks it (audited: its status and note before and after); answers it after. */
+  mark(actorId: string, id: string, { status, note }: AdminApplicationBody) {
+    return auditedWrite(this.deps.db, {
+      actorId,
+      action: 'application.mark',
+      entity: 'instructor_application',
+      what: 'Application',
+      id,
+      read: repo.application,
+      record: (a) => ({ status: a.status, note: a.note }),
+      change: (c) => repo.mark(c, id, actorId, status, note),
     });
-    return this.read(id);
   }
 }

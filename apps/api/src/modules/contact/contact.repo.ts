@@ -1,28 +1,35 @@
 import type { Contact } from '@rianroo/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contacts, instructorApplications } from '../../db/schema.js';
 
-type ContactRow = typeof contacts.$inferSelect;
+/**
+ * A contact's columns, `province` declared as the contract's province code: the column is free text, but the API
+ * writes only codes (contactBody and its patch check them). A declared type, not a conversion: Drizzle writes the
+ * same SQL as `select()` and `returning()` do (`"province"`) and hands back the stored text as it is.
+ */
+const CONTACT = { ...getTableColumns(contacts), province: sql<Contact['province']>`${contacts.province}` };
+
+type ContactRow = Omit<typeof contacts.$inferSelect, 'province'> & { province: Contact['province'] };
 
 export const toContactDto = (c: ContactRow): Contact => ({
   id: c.id,
   phone: c.phone,
   organization: c.organization,
   position: c.position,
-  province: c.province as Contact['province'],
+  province: c.province,
   consentedAt: c.consentedAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });
 
 export async function contactOf(db: Db, userId: string) {
-  const [row] = await db.select().from(contacts).where(eq(contacts.userId, userId)).limit(1);
+  const [row] = await db.select(CONTACT).from(contacts).where(eq(contacts.userId, userId)).limit(1);
   return row;
 }
 
 /** One contact per learner: a second (also a simultaneous one) gives no row. */
 export async function insertContact(db: Db, row: typeof contacts.$inferInsert) {
-  const [created] = await db.insert(contacts).values(row).onConflictDoNothing().returning();
+  const [created] = await db.insert(contacts).values(row).onConflictDoNothing().returning(CONTACT);
   return created;
 }
 
@@ -37,7 +44,7 @@ export async function updateContact(
     .update(contacts)
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
-    .returning();
+    .returning(CONTACT);
   return row;
 }
 

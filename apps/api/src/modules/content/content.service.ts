@@ -100,7 +100,7 @@ export async function proxyToContentService(
     const value = res.headers.get(name);
     if (value) answer[name] = value;
   }
-  const body = res.body && request.method !== 'HEAD' ? Readable.fromWeb(res.body as never) : null;
+  const body = res.body && request.method !== 'HEAD' ? Readable.fromWeb(res.body) : null;
   if (!body) await res.body?.cancel();
   return { status: res.status, path: target.pathname, headers: answer, body };
 }

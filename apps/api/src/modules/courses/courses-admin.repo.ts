@@ -7,26 +7,40 @@ import type {
 } from '@rianroo/contract';
 import type { Db, TxClient } from '../../db/client.js';
 import { likeTerm, pageOfRows } from '../../db/paging.js';
-import { toEpisodeOutline, toEpisodeVideo } from './courses.repo.js';
+import type { RowOf } from '../../db/rows.js';
+import type { courses, videoAssets } from '../../db/schema.js';
+import { toEpisodeOutline, toEpisodeVideo, type EpisodeVideoRow } from './courses.repo.js';
 
-type Row = Record<string, unknown>;
-const iso = (d: unknown) => (d ? (d as Date).toISOString() : null);
+type CourseRow = RowOf<typeof courses>;
+/** COUNTS' columns (`count(*)::int`). */
+type Counts = { episode_count: number; ready_count: number };
+/** A row of the console's list (ROW). */
+type CourseListRow = Pick<
+  CourseRow,
+  'id' | 'slug' | 'title' | 'status' | 'cover_image' | 'updated_at' | 'published_at'
+> &
+  Counts;
+/** An episode of the console (EPISODES): with its video's progress and error (null without a video). */
+type AdminEpisodeRow = EpisodeVideoRow & {
+  progress: RowOf<typeof videoAssets>['progress'] | null;
+  error: RowOf<typeof videoAssets>['error'];
+};
 
 const COUNTS = `(select count(*) from episodes e where e.course_id = c.id)::int as episode_count,
   (select count(*) from episodes e join video_assets a on a.id = e.video_asset_id
     where e.course_id = c.id and a.status = 'ready')::int as ready_count`;
 const ROW = `c.id, c.slug, c.title, c.status, c.cover_image, c.updated_at, c.published_at, ${COUNTS}`;
 
-const toRow = (r: Row): AdminCourseRow => ({
-  id: r.id as string,
-  slug: r.slug as string,
-  title: r.title as string,
-  status: r.status as AdminCourseRow['status'],
-  coverImage: (r.cover_image as string | null) ?? null,
-  episodeCount: r.episode_count as number,
-  readyCount: r.ready_count as number,
-  updatedAt: iso(r.updated_at)!,
-  publishedAt: iso(r.published_at),
+const toRow = (r: CourseListRow): AdminCourseRow => ({
+  id: r.id,
+  slug: r.slug,
+  title: r.title,
+  status: r.status,
+  coverImage: r.cover_image ?? null,
+  episodeCount: r.episode_count,
+  readyCount: r.ready_count,
+  updatedAt: r.updated_at.toISOString(),
+  publishedAt: r.published_at ? r.published_at.toISOString() : null,
 });
 
 const SORT: Record<AdminCourseQuery['sort'], string> = {
@@ -55,18 +69,18 @@ const EPISODES = `select e.*, a.status as video_status, a.progress, a.error, a.h
   from episodes e left join video_assets a on a.id = e.video_asset_id where e.course_id = $1 order by e.sort, e.id`;
 
 /** The console's episode: the fields every answer shares, with its edit fields and its video's whole state. */
-const toEpisode = (e: Row): AdminEpisode => {
+const toEpisode = (e: AdminEpisodeRow): AdminEpisode => {
   const episode = toEpisodeOutline(e);
   const { videoStatus: status, posterUrl } = toEpisodeVideo(e);
   return {
     ...episode,
-    courseId: e.course_id as string,
-    description: e.description as string,
-    published: e.published as boolean,
+    courseId: e.course_id,
+    description: e.description,
+    published: e.published,
     video: {
       status,
-      progress: status === 'ready' ? 100 : ((e.progress as number | null) ?? 0),
-      error: status === 'failed' ? ((e.error as string | null) ?? null) : null,
+      progress: status === 'ready' ? 100 : (e.progress ?? 0),
+      error: status === 'failed' ? (e.error ?? null) : null,
       durationSeconds: episode.durationSeconds,
       posterUrl,
     },
@@ -95,14 +109,14 @@ export function blockersOf(episodes: AdminEpisode[]): PublishBlocker[] {
 }
 
 export async function findCourse(c: Queryable, id: string, lock = false): Promise<AdminCourse | undefined> {
-  const { rows } = await c.query<Row>(
+  const { rows } = await c.query<CourseRow & Counts>(
     `select c.*, ${COUNTS} from courses c where c.id = $1 ${lock ? 'for update of c' : ''}`,
     [id],
   );
   const r = rows[0];
   if (!r) return undefined;
   // One after another: `c` may be a transaction's one connection, which runs one query at a time.
-  const eps = await c.query<Row>(EPISODES, [id]);
+  const eps = await c.query<AdminEpisodeRow>(EPISODES, [id]);
   const tags = await c.query<{ tag: string }>(
     `select tag from course_tags where course_id = $1 order by tag`,
     [id],
@@ -114,14 +128,14 @@ export async function findCourse(c: Queryable, id: string, lock = false): Promis
   const episodes = eps.rows.map(toEpisode);
   return {
     ...toRow(r),
-    subtitle: r.subtitle as string,
-    description: r.description as string,
-    categoryId: (r.category_id as string | null) ?? null,
-    level: r.level as AdminCourse['level'],
-    language: r.language as string,
-    free: r.free as boolean,
-    certificateEnabled: r.certificate_enabled as boolean,
-    certificateRequiresEvaluation: r.certificate_requires_evaluation as boolean,
+    subtitle: r.subtitle,
+    description: r.description,
+    categoryId: r.category_id ?? null,
+    level: r.level,
+    language: r.language,
+    free: r.free,
+    certificateEnabled: r.certificate_enabled,
+    certificateRequiresEvaluation: r.certificate_requires_evaluation,
     tags: tags.rows.map((t) => t.tag),
     instructorIds: inst.rows.map((i) => i.instructor_id),
     episodes,

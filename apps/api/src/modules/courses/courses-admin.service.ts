@@ -6,14 +6,14 @@ import type {
   EpisodeCreate,
   EpisodeUpdate,
 } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import type { TxClient } from '../../db/client.js';
+import type { Db, TxClient } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../db/errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { auditedWrite, type AuditedChange } from '../audit/index.js';
 import { sameVersion } from '../../db/versioned.js';
 import { imageType } from '../../lib/file-types.js';
+import type { Storage } from '../../lib/storage.js';
 import { findCourse, listCourses } from './courses-admin.repo.js';
 import * as w from './courses-admin.write.js';
 
@@ -31,19 +31,24 @@ function asAppError(err: unknown): unknown {
 /** Learners would see an episode they cannot play. */
 const noReadyVideo = () => new AppError('EPISODE_NOT_READY', 409, 'This episode has no ready video yet');
 
+export interface CoursesAdminDeps {
+  db: Db;
+  storage: Storage;
+}
+
 /**
  * Course authoring for administrators. Every write runs in one transaction holding the course's row lock
  * (so concurrent edits of one course take turns) and records the course before and after in the audit log.
  */
 export class CoursesAdminService {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: CoursesAdminDeps) {}
 
   list(q: AdminCourseQuery) {
-    return listCourses(this.app.db, q);
+    return listCourses(this.deps.db, q);
   }
 
   async get(id: string): Promise<AdminCourse> {
-    const course = await findCourse(this.app.db.$client, id);
+    const course = await findCourse(this.deps.db.$client, id);
     if (!course) throw notFound('Course');
     return course;
   }
@@ -61,7 +66,7 @@ export class CoursesAdminService {
   /** An audited write of a course, with PostgreSQL's refusals of it as the one error shape. */
   private async audited(actorId: string, action: string, row: AuditedChange<AdminCourse>) {
     try {
-      return await auditedWrite(this.app.db, {
+      return await auditedWrite(this.deps.db, {
         actorId,
         action,
         entity: 'course',
@@ -117,7 +122,7 @@ export class CoursesAdminService {
     return this.write(actorId, id, 'course.cover', async (c) => {
       // Stored only once the course is found (covers are served publicly by their path); the same bytes
       // under the same name, so a transaction run again stores nothing new.
-      await this.app.storage.put(`covers/${id}/${name}`, image);
+      await this.deps.storage.put(`covers/${id}/${name}`, image);
       await w.setCover(c, id, `/api/media/covers/${id}/${name}`);
     });
   }
@@ -182,7 +187,7 @@ export class CoursesAdminService {
   }
 
   private async courseOf(episodeId: string) {
-    const { rows } = await this.app.db.$client.query<{ course_id: string }>(
+    const { rows } = await this.deps.db.$client.query<{ course_id: string }>(
       `select course_id from episodes where id = $1`,
       [episodeId],
     );

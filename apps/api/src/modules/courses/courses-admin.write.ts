@@ -107,13 +107,14 @@ export async function updateEpisode(c: TxClient, id: string, input: Omit<Episode
 
 /** True when a learner has played the episode or started its quiz (what removing it would erase). */
 export async function episodeInUse(c: TxClient, id: string, courseId: string) {
-  const { rows } = await c.query(
+  const { rows } = await c.query<{ used: boolean }>(
     `select exists (select 1 from episode_progress where course_id = $2 and episode_id = $1)
          or exists (select 1 from assessment_attempts t join assessments a on a.id = t.assessment_id
                     where a.episode_id = $1) as used`,
     [id, courseId],
   );
-  return rows[0].used as boolean;
+  // A select without `from` answers one row; were there none, the episode would count as in use (kept).
+  return rows[0]?.used ?? true;
 }
 
 export async function deleteEpisode(c: TxClient, id: string, courseId: string) {

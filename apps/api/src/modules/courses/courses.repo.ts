@@ -1,7 +1,17 @@
 import type { CourseAccess, CourseSummary, VideoStatus } from '@rianroo/contract';
 import type { Db } from '../../db/client.js';
+import type { RowOf } from '../../db/rows.js';
+import type { courses, episodes, videoAssets } from '../../db/schema.js';
 
-type Row = Record<string, unknown>;
+/** A course with SUMMARY's derived columns (`coalesce(...)::int`): also the rows of library.repo.ts. */
+export type CourseSummaryRow = RowOf<typeof courses> & { episode_count: number; total_duration: number };
+
+type VideoRow = RowOf<typeof videoAssets>;
+/** An episode with its video asset's state (`left join`: null without one); the console's too. */
+export type EpisodeVideoRow = RowOf<typeof episodes> & {
+  video_status: VideoRow['status'] | null;
+  has_poster: VideoRow['has_poster'] | null;
+};
 
 /** A published course with the derived episode count and total duration. */
 const SUMMARY = `
@@ -11,39 +21,66 @@ const SUMMARY = `
     select count(*) as cnt, sum(duration_seconds) as total from episodes
     where course_id = c.id and published) e on true`;
 
-export const toCourseSummary = (r: Row): CourseSummary => ({
-  id: r.id as string,
-  slug: r.slug as string,
-  title: r.title as string,
-  subtitle: r.subtitle as string,
-  description: r.description as string,
-  coverImage: (r.cover_image as string | null) ?? null,
-  level: r.level as string,
-  language: r.language as string,
-  free: r.free as boolean,
-  publishedAt: r.published_at ? (r.published_at as Date).toISOString() : null,
-  episodeCount: r.episode_count as number,
-  totalDurationSeconds: r.total_duration as number,
+export const toCourseSummary = (
+  r: Pick<
+    CourseSummaryRow,
+    | 'id'
+    | 'slug'
+    | 'title'
+    | 'subtitle'
+    | 'description'
+    | 'cover_image'
+    | 'level'
+    | 'language'
+    | 'free'
+    | 'published_at'
+    | 'episode_count'
+    | 'total_duration'
+  >,
+): CourseSummary => ({
+  id: r.id,
+  slug: r.slug,
+  title: r.title,
+  subtitle: r.subtitle,
+  description: r.description,
+  coverImage: r.cover_image ?? null,
+  level: r.level,
+  language: r.language,
+  free: r.free,
+  publishedAt: r.published_at ? r.published_at.toISOString() : null,
+  episodeCount: r.episode_count,
+  totalDurationSeconds: r.total_duration,
 });
 
 /** The video state of an episode row joined with its asset (`video_status`, `has_poster`); the console's too. */
-export const toEpisodeVideo = (e: Row) => ({
-  videoStatus: (e.video_status as VideoStatus | null) ?? 'none',
-  posterUrl: e.has_poster ? `/api/media/poster/${e.video_asset_id as string}` : null,
+export const toEpisodeVideo = (
+  e: Pick<EpisodeVideoRow, 'video_status' | 'has_poster' | 'video_asset_id'>,
+): { videoStatus: VideoStatus; posterUrl: string | null } => ({
+  videoStatus: e.video_status ?? 'none',
+  // A poster is the joined asset's: `has_poster` is null without one (no `video_asset_id`).
+  posterUrl: e.has_poster && e.video_asset_id ? `/api/media/poster/${e.video_asset_id}` : null,
 });
 
 /** The fields of an episode every answer shares, the console's included. */
-export const toEpisodeOutline = (e: Row) => ({
-  id: e.id as string,
-  sort: e.sort as number,
-  sectionTitle: (e.section_title as string | null) ?? null,
-  title: e.title as string,
-  durationSeconds: e.duration_seconds as number,
-  isTeaser: e.is_teaser as boolean,
+export const toEpisodeOutline = (
+  e: Pick<EpisodeVideoRow, 'id' | 'sort' | 'section_title' | 'title' | 'duration_seconds' | 'is_teaser'>,
+) => ({
+  id: e.id,
+  sort: e.sort,
+  sectionTitle: e.section_title ?? null,
+  title: e.title,
+  durationSeconds: e.duration_seconds,
+  isTeaser: e.is_teaser,
+});
+
+/** What the episode gate reads of an episode row (CoursesService.episodeLocked). */
+export const toEpisodeGate = (e: Pick<EpisodeVideoRow, 'course_id' | 'is_teaser'>) => ({
+  courseId: e.course_id,
+  isTeaser: e.is_teaser,
 });
 
 export async function findPublishedCourse(db: Db, by: { id?: string; slug?: string }) {
-  const { rows } = await db.$client.query<Row>(
+  const { rows } = await db.$client.query<CourseSummaryRow>(
     `${SUMMARY} where c.status = 'published' and ${by.id ? 'c.id = $1' : 'c.slug = $1'}`,
     [by.id ?? by.slug],
   );
@@ -71,7 +108,7 @@ export async function courseAccess(db: Db, userId: string, courseId: string) {
 }
 
 export async function publishedEpisodes(db: Db, courseId: string) {
-  const { rows } = await db.$client.query<Row>(
+  const { rows } = await db.$client.query<EpisodeVideoRow>(
     `select e.*, v.status as video_status, v.has_poster from episodes e
      left join video_assets v on v.id = e.video_asset_id
      where e.course_id = $1 and e.published order by e.sort`,
@@ -81,7 +118,7 @@ export async function publishedEpisodes(db: Db, courseId: string) {
 }
 
 export async function findEpisode(db: Db, episodeId: string) {
-  const { rows } = await db.$client.query<Row>(
+  const { rows } = await db.$client.query<EpisodeVideoRow & { course_free: RowOf<typeof courses>['free'] }>(
     `select e.*, c.free as course_free, v.status as video_status, v.has_poster
      from episodes e join courses c on c.id = e.course_id
      left join video_assets v on v.id = e.video_asset_id

@@ -1,28 +1,32 @@
 import type { CourseAccess, CourseSummary, progressBody } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import * as courses from './courses.repo.js';
 import * as library from './library.repo.js';
 import * as progress from './progress.repo.js';
 import { ProgressWriter } from './progress-writer.js';
 import { wholeSeconds } from './played-seconds.js';
-import { toCourseSummary, toEpisodeOutline, toEpisodeVideo } from './courses.repo.js';
+import { toCourseSummary, toEpisodeGate, toEpisodeOutline, toEpisodeVideo } from './courses.repo.js';
 
 export const noAccess = () =>
   new AppError('NO_ACCESS', 403, 'This episode needs a subscription or a free trial');
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export interface CoursesDeps {
+  db: Db;
+}
 
 /** Courses, access (PRODUCT.md section 7) and progress (section 5). */
 export class CoursesService {
   /** Progress saves, written in batches (see ProgressWriter). */
   private readonly progressWriter: ProgressWriter;
 
-  constructor(private readonly app: FastifyInstance) {
-    this.progressWriter = new ProgressWriter(app.db);
+  constructor(private readonly deps: CoursesDeps) {
+    this.progressWriter = new ProgressWriter(deps.db);
   }
   private get db() {
-    return this.app.db;
+    return this.deps.db;
   }
 
   async course(by: { id?: string; slug?: string }): Promise<CourseSummary> {
@@ -46,6 +50,20 @@ export class CoursesService {
       reason: a.reason,
       expiresAt: a.expires_at ? a.expires_at.toISOString() : null,
     };
+  }
+
+  /**
+   * The episode gate, written once: an episode is locked for a learner unless it is a teaser (anyone logged in
+   * may watch it) or the learner may access its course (the rule above). The progress save's one statement
+   * (progress.repo.ts) applies the same gate in SQL, on its hot path. `access`: when the caller already has it.
+   */
+  async episodeLocked(
+    userId: string,
+    episode: { courseId: string; isTeaser: boolean },
+    access?: Pick<CourseAccess, 'canAccess'>,
+  ): Promise<boolean> {
+    if (episode.isTeaser) return false;
+    return !(access ?? (await this.access(userId, { id: episode.courseId }))).canAccess;
   }
 
   /** Public: the course and its episode titles, for the course page. */
@@ -76,16 +94,15 @@ export class CoursesService {
       this.access(userId, course),
       courses.publishedEpisodes(this.db, courseId),
     ]);
-    return {
-      course,
-      access,
-      episodes: rows.map((e) => ({
+    const episodes = await Promise.all(
+      rows.map(async (e) => ({
         ...toEpisodeOutline(e),
         ...toEpisodeVideo(e),
-        description: e.description as string,
-        locked: !(e.is_teaser as boolean) && !access.canAccess,
+        description: e.description,
+        locked: await this.episodeLocked(userId, toEpisodeGate(e), access),
       })),
-    };
+    );
+    return { course, access, episodes };
   }
 
   /** The episode of a progress call, checked: it belongs to the course and the learner may watch it. */
@@ -100,10 +117,7 @@ export class CoursesService {
   async watchableEpisode(userId: string, episodeId: string, courseId?: string) {
     const episode = await courses.findEpisode(this.db, episodeId);
     if (!episode || (courseId && episode.course_id !== courseId)) throw notFound('Episode');
-    if (!episode.is_teaser) {
-      const access = await this.access(userId, { id: episode.course_id as string });
-      if (!access.canAccess) throw noAccess();
-    }
+    if (await this.episodeLocked(userId, toEpisodeGate(episode))) throw noAccess();
     return episode;
   }
 
@@ -183,28 +197,25 @@ export class CoursesService {
     const rows = await progress.myCourses(this.db, userId);
     return rows.map((r) => ({
       ...toCourseSummary(r),
-      courseFinishPercentage: (r.non_teaser as number)
-        ? round2((Number(r.watched) / (r.non_teaser as number)) * 100)
-        : 0,
-      lastWatchedEpisodeId: (r.last_episode as string | null) ?? null,
-      lastWatchedAt: (r.last_at as Date).toISOString(),
-      completed: r.completed as boolean,
-      testsTotal: r.tests_total as number,
-      testsPassed: r.tests_passed as number,
-      certificateCode: (r.certificate_code as string | null) ?? null,
+      courseFinishPercentage: r.non_teaser ? round2((Number(r.watched) / r.non_teaser) * 100) : 0,
+      lastWatchedEpisodeId: r.last_episode ?? null,
+      lastWatchedAt: r.last_at.toISOString(),
+      completed: r.completed,
+      testsTotal: r.tests_total,
+      testsPassed: r.tests_passed,
+      certificateCode: r.certificate_code ?? null,
     }));
   }
 
   async episode(userId: string, episodeId: string) {
     const e = await courses.findEpisode(this.db, episodeId);
     if (!e) throw notFound('Episode');
-    const locked =
-      !(e.is_teaser as boolean) && !(await this.access(userId, { id: e.course_id as string })).canAccess;
+    const locked = await this.episodeLocked(userId, toEpisodeGate(e));
     return {
       ...toEpisodeOutline(e),
       ...toEpisodeVideo(e),
-      courseId: e.course_id as string,
-      description: e.description as string,
+      courseId: e.course_id,
+      description: e.description,
       locked,
     };
   }
@@ -230,14 +241,14 @@ export class CoursesService {
       { category: { id: string; slug: string; nameTh: string; nameEn: string }; courses: CourseSummary[] }
     >();
     for (const r of await library.coursesByCategory(this.db, userId)) {
-      const id = r.cat_id as string;
+      const id = r.cat_id;
       if (!groups.has(id))
         groups.set(id, {
           category: {
             id,
-            slug: r.cat_slug as string,
-            nameTh: r.name_th as string,
-            nameEn: r.name_en as string,
+            slug: r.cat_slug,
+            nameTh: r.name_th,
+            nameEn: r.name_en,
           },
           courses: [],
         });

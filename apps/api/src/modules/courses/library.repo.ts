@@ -1,7 +1,11 @@
 import type { Db } from '../../db/client.js';
 import { likeTerm } from '../../db/like.js';
+import type { RowOf } from '../../db/rows.js';
+import type { categories } from '../../db/schema.js';
+import type { CourseSummaryRow } from './courses.repo.js';
 
-type Row = Record<string, unknown>;
+/** How many learners (`count(distinct ...)`: a bigint, read as a string). */
+type Learners = { learners: string };
 
 const SUMMARY_COLUMNS = `c.*, coalesce(x.cnt, 0)::int as episode_count, coalesce(x.total, 0)::int as total_duration`;
 const EPISODE_TOTALS = `left join lateral (
@@ -9,7 +13,7 @@ const EPISODE_TOTALS = `left join lateral (
     where course_id = c.id and published) x on true`;
 
 export async function newestCourses(db: Db, limit = 20) {
-  const { rows } = await db.$client.query<Row>(
+  const { rows } = await db.$client.query<CourseSummaryRow>(
     `select ${SUMMARY_COLUMNS} from courses c ${EPISODE_TOTALS}
      where c.status = 'published' order by c.published_at desc nulls last limit $1`,
     [limit],
@@ -19,7 +23,7 @@ export async function newestCourses(db: Db, limit = 20) {
 
 /** Most learners active in the last 30 days first. */
 export async function popularCourses(db: Db, limit = 20) {
-  const { rows } = await db.$client.query<Row>(
+  const { rows } = await db.$client.query<CourseSummaryRow & Learners>(
     `with recent as (
        select course_id, count(distinct user_id) as learners from episode_progress
        where updated_at > now() - interval '30 days' group by course_id)
@@ -32,7 +36,15 @@ export async function popularCourses(db: Db, limit = 20) {
 
 /** Published courses with their category, the categories the learner studies first. */
 export async function coursesByCategory(db: Db, userId: string) {
-  const { rows } = await db.$client.query<Row>(
+  const { rows } = await db.$client.query<
+    CourseSummaryRow &
+      Pick<RowOf<typeof categories>, 'name_th' | 'name_en'> & {
+        cat_id: RowOf<typeof categories>['id'];
+        cat_slug: RowOf<typeof categories>['slug'];
+        /** `coalesce(count(*), 0)`: a bigint, read as a string. */
+        mine: string;
+      }
+  >(
     `with mine as (
        select c.category_id, count(*) as n from episode_progress p join courses c on c.id = p.course_id
        where p.user_id = $1 group by c.category_id)
@@ -51,7 +63,7 @@ export async function coursesByCategory(db: Db, userId: string) {
  * learners of the course, so the cost follows the course's audience, not the whole table.
  */
 export async function coWatched(db: Db, courseId: string, limit = 10) {
-  const { rows } = await db.$client.query<Row>(
+  const { rows } = await db.$client.query<CourseSummaryRow & Learners>(
     `with audience as (select distinct user_id from episode_progress where course_id = $1 limit 5000),
      other as (
        select p.course_id, count(distinct p.user_id) as learners
@@ -65,7 +77,7 @@ export async function coWatched(db: Db, courseId: string, limit = 10) {
 }
 
 export async function organizationCourses(db: Db, userId: string, kind: 'grant' | 'recommend') {
-  const { rows } = await db.$client.query<Row>(
+  const { rows } = await db.$client.query<CourseSummaryRow>(
     `select ${SUMMARY_COLUMNS} from users u
      join organization_courses oc on oc.organization_id = u.organization_id and oc.kind = $2
      join courses c on c.id = oc.course_id and c.status = 'published'
@@ -129,7 +141,8 @@ export async function searchCourses(
   const words = (q.text ?? '').split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS);
   const patterns = words.length ? words.map((w) => `%${likeTerm(w)}%`) : null;
   const filter = [patterns, q.category ?? null, q.tag ?? null, q.level ?? null];
-  const { rows } = await db.$client.query<Row>(
+  // total_count: `count(*) over ()`, a bigint, read as a string.
+  const { rows } = await db.$client.query<CourseSummaryRow & { total_count: string }>(
     `select ${SUMMARY_COLUMNS}, count(*) over () as total_count from courses c
      left join categories k on k.id = c.category_id
      ${EPISODE_TOTALS}

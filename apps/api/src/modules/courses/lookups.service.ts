@@ -1,6 +1,5 @@
 import type { CategoryInput, InstructorInput, LookupQuery } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
-import { inTransaction } from '../../db/client.js';
+import { inTransaction, type Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
@@ -13,15 +12,19 @@ const taken = (err: unknown) =>
       ])
     : err;
 
+export interface LookupsDeps {
+  db: Db;
+}
+
 /** Categories and instructors a course is filed under; created from the course form. */
 export class LookupsService {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: LookupsDeps) {}
 
-  categories = (q: LookupQuery) => repo.listCategories(this.app.db, q);
-  instructors = (q: LookupQuery) => repo.listInstructors(this.app.db, q);
+  categories = (q: LookupQuery) => repo.listCategories(this.deps.db, q);
+  instructors = (q: LookupQuery) => repo.listInstructors(this.deps.db, q);
 
   async addCategory(actorId: string, input: CategoryInput) {
-    return inTransaction(this.app.db, async (c) => {
+    return inTransaction(this.deps.db, async (c) => {
       const after = await repo.insertCategory(c, input);
       await recordAudit(c, {
         actorId,
@@ -36,7 +39,7 @@ export class LookupsService {
   }
 
   async addInstructor(actorId: string, input: InstructorInput) {
-    return inTransaction(this.app.db, async (c) => {
+    return inTransaction(this.deps.db, async (c) => {
       const after = await repo.insertInstructor(c, input);
       await recordAudit(c, {
         actorId,

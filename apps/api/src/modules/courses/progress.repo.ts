@@ -1,4 +1,7 @@
 import type { Db } from '../../db/client.js';
+import type { RowOf } from '../../db/rows.js';
+import type { certificates } from '../../db/schema.js';
+import type { CourseSummaryRow } from './courses.repo.js';
 
 /** An episode counts as watched from this share of distinct seconds played (PRODUCT.md section 5). */
 export const WATCHED_AT_PERCENT = 90;
@@ -226,8 +229,21 @@ export const MY_COURSES_SQL = `select c.*, m.last_at, m.last_episode, m.watched,
            left join certificates ct on ct.user_id = $1 and ct.course_id = c.id and ct.revoked_at is null
            order by m.last_at desc`;
 
+/** A row of MY_COURSES_SQL: the course (as SUMMARY) with the learner's progress, tests and certificate. */
+type MyCourseRow = CourseSummaryRow & {
+  last_at: Date;
+  last_episode: string | null;
+  /** `count(*)`: a bigint, read as a string. */
+  watched: string;
+  completed: boolean;
+  tests_total: number;
+  tests_passed: number;
+  certificate_code: RowOf<typeof certificates>['code'] | null;
+  non_teaser: number;
+};
+
 export async function myCourses(db: Db, userId: string) {
-  const { rows } = await db.$client.query<Record<string, unknown>>({
+  const { rows } = await db.$client.query<MyCourseRow>({
     name: 'my_courses',
     text: MY_COURSES_SQL,
     values: [userId],

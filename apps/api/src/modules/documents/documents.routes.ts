@@ -14,7 +14,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }>
   app,
   { courses },
 ) => {
-  const service = new DocumentsService(app, courses);
+  const service = new DocumentsService({ db: app.db, storage: app.storage, log: app.log }, courses);
 
   app.route({
     ...endpoint(app, 'GET /api/course/pdf/:courseId'),

@@ -1,6 +1,7 @@
 import { summaryPdfFilename } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { createHash } from 'node:crypto';
+import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { CoursesService } from '../courses/index.js';
@@ -47,10 +48,16 @@ export const summaryKey = (courseId: string, version: string) => `summaries/${co
  */
 const makingIn = new WeakMap<Storage, Map<string, Promise<Buffer>>>();
 
+export interface DocumentsDeps {
+  db: Db;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}
+
 /** Course summary documents (PRODUCT.md sections 5 and 7): made once per course version, then stored. */
 export class DocumentsService {
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: DocumentsDeps,
     private readonly courses: CoursesService,
   ) {}
 
@@ -59,7 +66,7 @@ export class DocumentsService {
    * course, 403 NO_ACCESS without access. The bytes are loaded only when asked for (not for a 304).
    */
   async summaryFor(userId: string, courseId: string) {
-    const source = await repo.summarySource(this.app.db, courseId);
+    const source = await repo.summarySource(this.deps.db, courseId);
     if (!source) throw notFound('Course');
     const access = await this.courses.access(userId, { id: source.course.id });
     if (!access.canAccess) throw noSummaryAccess();
@@ -75,10 +82,10 @@ export class DocumentsService {
   /** The stored document of this version, made and stored first if there is none yet. */
   async document(courseId: string, input: SummaryInput, version = summaryVersion(input)) {
     const key = summaryKey(courseId, version);
-    const stored = await this.app.storage.readAll(key);
+    const stored = await this.deps.storage.readAll(key);
     if (stored) return { pdf: stored, generated: false };
-    const inFlight = makingIn.get(this.app.storage) ?? new Map<string, Promise<Buffer>>();
-    makingIn.set(this.app.storage, inFlight);
+    const inFlight = makingIn.get(this.deps.storage) ?? new Map<string, Promise<Buffer>>();
+    makingIn.set(this.deps.storage, inFlight);
     let making = inFlight.get(key);
     if (!making) {
       making = this.make(key, input).finally(() => inFlight.delete(key));
@@ -90,8 +97,8 @@ export class DocumentsService {
   private async make(key: string, input: SummaryInput) {
     const started = performance.now();
     const pdf = Buffer.from(await renderSummaryPdf(input));
-    await this.app.storage.put(key, pdf);
-    this.app.log.info(
+    await this.deps.storage.put(key, pdf);
+    this.deps.log.info(
       { key, bytes: pdf.length, ms: Math.round(performance.now() - started) },
       'summary document generated',
     );
@@ -101,16 +108,16 @@ export class DocumentsService {
   /** Makes the missing documents of every published course; answers how many were made. */
   async generateAll(): Promise<number> {
     let made = 0;
-    for (const id of await repo.publishedCourseIds(this.app.db)) {
+    for (const id of await repo.publishedCourseIds(this.deps.db)) {
       // Started in the background at start-up: a shutdown meanwhile ends it quietly.
-      if (this.app.db.$client.ending) break;
-      const source = await repo.summarySource(this.app.db, id);
+      if (this.deps.db.$client.ending) break;
+      const source = await repo.summarySource(this.deps.db, id);
       if (!source) continue; // unpublished meanwhile
       try {
         if ((await this.document(id, toInput(source))).generated) made++;
       } catch (err) {
         // Not fatal: the document is made on its first request instead.
-        this.app.log.warn({ err, courseId: id }, 'summary document not generated');
+        this.deps.log.warn({ err, courseId: id }, 'summary document not generated');
       }
     }
     return made;
@@ -121,6 +128,7 @@ export class DocumentsService {
  * Pre-generates the summary documents of the published catalogue (call after seeding, at server start).
  * Documents already stored for the current version of a course are kept; answers how many were made.
  */
-export function generateSummaries(app: FastifyInstance): Promise<number> {
-  return new DocumentsService(app, new CoursesService(app)).generateAll();
+export function generateSummaries(deps: DocumentsDeps): Promise<number> {
+  const { db, storage, log } = deps;
+  return new DocumentsService({ db, storage, log }, new CoursesService({ db })).generateAll();
 }

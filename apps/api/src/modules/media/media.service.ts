@@ -1,7 +1,10 @@
 import type { SignedPlayback } from '@rianroo/contract';
-import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import type { Storage } from '../../lib/storage.js';
+import type { SessionGuard } from '../../plugins/auth.js';
 import type { CoursesService } from '../courses/index.js';
 import type { AdminVideoState } from '@rianroo/contract';
 import { findEpisodeVideo, findPlaybackAsset } from './media.repo.js';
@@ -33,30 +36,37 @@ export interface Viewer {
   sessionId: string;
 }
 
+export interface MediaDeps {
+  db: Db;
+  config: Pick<Config, 'jwtSecret' | 'cloudflareStream' | 'playbackTokenTtl'>;
+  sessions: SessionGuard;
+  storage: Storage;
+}
+
 /** Signed playback (PRODUCT.md section 5): tokens for one video, and the checked files behind them. */
 export class MediaService {
   private readonly signer: PlaybackSigner;
   private readonly cloudflare: CloudflareStreamSigner | null;
 
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: MediaDeps,
     private readonly courses: CoursesService,
   ) {
-    this.signer = new PlaybackSigner(app.config.jwtSecret);
-    this.cloudflare = app.config.cloudflareStream
-      ? new CloudflareStreamSigner(app.config.cloudflareStream)
+    this.signer = new PlaybackSigner(deps.config.jwtSecret);
+    this.cloudflare = deps.config.cloudflareStream
+      ? new CloudflareStreamSigner(deps.config.cloudflareStream)
       : null;
   }
 
   /** A learner's playback of an episode they may watch. */
   async playbackForLearner(viewer: Viewer, episodeId: string): Promise<SignedPlayback> {
     const episode = await this.courses.watchableEpisode(viewer.userId, episodeId);
-    return this.playbackOf(viewer, episode.video_asset_id as string | null);
+    return this.playbackOf(viewer, episode.video_asset_id);
   }
 
   /** Playback of an asset for a viewer already allowed to see it (a learner entitled, an administrator). */
   async playbackOf(viewer: Viewer, assetId: string | null): Promise<SignedPlayback> {
-    const asset = assetId ? await findPlaybackAsset(this.app.db, assetId) : undefined;
+    const asset = assetId ? await findPlaybackAsset(this.deps.db, assetId) : undefined;
     if (!asset) throw notFound('Video of this episode');
     if (asset.status !== 'ready')
       throw new AppError(
@@ -66,7 +76,7 @@ export class MediaService {
         undefined,
         { videoStatus: asset.status },
       );
-    const expiresInSeconds = this.app.config.playbackTokenTtl;
+    const expiresInSeconds = this.deps.config.playbackTokenTtl;
     const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
     const expiresAt = new Date(exp * 1000).toISOString();
     if (this.cloudflare && asset.cloudflare_uid) {
@@ -119,7 +129,7 @@ export class MediaService {
   }
 
   private async episodeVideo(episodeId: string) {
-    const episode = await findEpisodeVideo(this.app.db, episodeId);
+    const episode = await findEpisodeVideo(this.deps.db, episodeId);
     if (!episode) throw notFound('Episode');
     return episode;
   }
@@ -132,7 +142,7 @@ export class MediaService {
     if (claims.assetId !== assetId) throw invalidToken('This playback link is for another video');
     if (!STREAM_FILE.test(file)) throw notFound('File');
     // Signing out ends playback too (the session check is cached for a few seconds).
-    if (!(await this.app.sessions.liveRole(claims.sessionId, claims.userId)))
+    if (!(await this.deps.sessions.liveRole(claims.sessionId, claims.userId)))
       throw invalidToken('The session of this playback link has ended');
     const remaining = Math.max(0, claims.exp - Math.floor(Date.now() / 1000));
     // Segments never change; they may be cached as long as the token in their URL is valid.
@@ -154,7 +164,7 @@ export class MediaService {
 
   /** A stored file with byte ranges, validators and the given caching. */
   async stored(key: string, cacheControl: string, req: RequestHeaders): Promise<StoredAnswer> {
-    const stat = await this.app.storage.stat(key);
+    const stat = await this.deps.storage.stat(key);
     if (!stat) throw notFound('File');
     const etag = `"${stat.size.toString(36)}-${stat.modified.getTime().toString(36)}"`;
     const range = parseRange(req.range, stat.size);
@@ -179,10 +189,10 @@ export class MediaService {
     if (range) {
       headers['content-range'] = `bytes ${range.start}-${range.end}/${stat.size}`;
       headers['content-length'] = range.end - range.start + 1;
-      return { status: 206, headers, body: await this.app.storage.read(key, range) };
+      return { status: 206, headers, body: await this.deps.storage.read(key, range) };
     }
     headers['content-length'] = stat.size;
-    return { status: 200, headers, body: await this.app.storage.read(key) };
+    return { status: 200, headers, body: await this.deps.storage.read(key) };
   }
 }
 

@@ -1,14 +1,17 @@
 import { uploadMetadata } from '@rianroo/contract';
 import type { Server, Upload } from '@tus/server';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { inTransaction } from '../../db/client.js';
+import type { Config } from '../../config.js';
+import { inTransaction, type Db } from '../../db/client.js';
 import { PgLocker, type Arrival } from '../../lib/pg-locker.js';
+import type { Storage } from '../../lib/storage.js';
 import { recordAudit } from '../audit/index.js';
 import { HEAD_BYTES, videoContainer } from '../../lib/file-types.js';
 import { findUploadTarget, lockEpisodeVideo } from './uploads.repo.js';
 import { JsonErrorsTusServer, tusErrorAnswer } from './tus-answers.js';
 import { notAVideo, TusRefusal, tusStore, uploadKey } from './tus-store.js';
+import type { VideoService } from './videos.service.js';
 
 export const UPLOADS_PATH = '/api/admin/uploads';
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
@@ -26,6 +29,15 @@ const callers = new WeakMap<
 const nodeOf = (req: Request) =>
   (req as Request & { runtime?: { node?: { req: IncomingMessage; res: ServerResponse } } }).runtime!.node!;
 
+export interface UploadsDeps {
+  db: Db;
+  /** All of it: the tus store reads the storage settings (tusStore). */
+  config: Config;
+  storage: Storage;
+  videos: Pick<VideoService, 'attachUpload'>;
+  log: FastifyBaseLogger;
+}
+
 /**
  * Resumable video uploads (tus 1.0, `@tus/server`): an administrator creates an upload for one episode,
  * sends its bytes in as many requests as it takes, and when the last byte is in, the file becomes the
@@ -35,23 +47,29 @@ const nodeOf = (req: Request) =>
 export class UploadsService {
   private tus?: Server;
   private locker?: PgLocker;
+  private stopLocks?: () => Promise<void>;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: UploadsDeps) {}
+
+  /** Lets go of the upload locks (the composer calls it when the app closes); nothing before start(). */
+  async stop() {
+    await this.stopLocks?.();
+  }
 
   async start() {
-    const max = this.app.config.uploadMaxBytes;
+    const max = this.deps.config.uploadMaxBytes;
     // One upload worked on by one request at a time, in whichever process (several behind a load balancer).
-    const pool = this.app.db.$client;
+    const pool = this.deps.db.$client;
     const locks = await PgLocker.start({
       pool,
       connectionString: pool.options.connectionString!,
-      log: this.app.log,
+      log: this.deps.log,
     });
-    this.app.addHook('onClose', locks.stop);
+    this.stopLocks = locks.stop;
     this.locker = locks.locker;
     this.tus = new JsonErrorsTusServer({
       path: UPLOADS_PATH,
-      datastore: await tusStore(this.app.config),
+      datastore: await tusStore(this.deps.config),
       // Where an upload stands (HEAD) is answered once the PATCHes that arrived before it have taken the upload
       // (a dropped one writes what it has first), so that the offset answered is the one to resume from.
       locker: (req) =>
@@ -62,7 +80,7 @@ export class UploadsService {
       maxSize: max,
       // The API's CORS allow-list (CORS_ORIGINS), not tus's default of any origin ('*'); the platform's own
       // origin needs none.
-      allowedOrigins: (origin) => this.app.config.corsOrigins.includes(origin),
+      allowedOrigins: (origin) => this.deps.config.corsOrigins.includes(origin),
       // A finished upload's file is the source of its episode's video (transcoded from it): never deleted by a
       // client's DELETE (a second tab, a tus client's abort); 400 in the one error shape.
       disableTerminationForFinishedUploads: true,
@@ -81,7 +99,7 @@ export class UploadsService {
       },
       onResponseError: (req, err) => {
         const node = nodeOf(req);
-        const { headers, ...answer } = tusErrorAnswer(err, max, callers.get(node.req)?.log ?? this.app.log);
+        const { headers, ...answer } = tusErrorAnswer(err, max, callers.get(node.req)?.log ?? this.deps.log);
         // tus keeps its response headers to itself; Node adds these to them (a 503's Retry-After).
         for (const [name, value] of Object.entries(headers ?? {})) node.res.setHeader(name, value);
         return answer;
@@ -113,7 +131,7 @@ export class UploadsService {
         'VALIDATION_ERROR',
         'Say which episode the video is for (metadata episodeId, the id of the episode)',
       );
-    const target = await findUploadTarget(this.app.db, parsed.data.episodeId);
+    const target = await findUploadTarget(this.deps.db, parsed.data.episodeId);
     if (!target) throw new TusRefusal(404, 'NOT_FOUND', 'Episode not found');
     if (seen(target)) throw shownEpisode();
     return target;
@@ -132,7 +150,7 @@ export class UploadsService {
       throw notAVideo();
     }
     const episodeId = (await this.target(upload.metadata)).id;
-    return inTransaction(this.app.db, async (c) => {
+    return inTransaction(this.deps.db, async (c) => {
       const locked = await lockEpisodeVideo(c, episodeId);
       if (!locked) throw new TusRefusal(404, 'NOT_FOUND', 'Episode not found');
       if (seen(locked)) throw shownEpisode();
@@ -141,7 +159,7 @@ export class UploadsService {
         `upload:${key}`,
       ]);
       if (done.rows[0]) return done.rows[0].id;
-      const assetId = await this.app.videos.attachUpload(c, episodeId, key);
+      const assetId = await this.deps.videos.attachUpload(c, episodeId, key);
       await recordAudit(c, {
         actorId,
         action: 'episode.video',
@@ -157,7 +175,7 @@ export class UploadsService {
   private async head(key: string): Promise<Buffer> {
     const parts: Buffer[] = [];
     let size = 0;
-    for await (const chunk of await this.app.storage.read(key, { start: 0, end: HEAD_BYTES - 1 })) {
+    for await (const chunk of await this.deps.storage.read(key, { start: 0, end: HEAD_BYTES - 1 })) {
       parts.push(chunk as Buffer);
       size += (chunk as Buffer).length;
       if (size >= HEAD_BYTES) break;

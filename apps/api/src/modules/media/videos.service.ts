@@ -5,9 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { FastifyInstance } from 'fastify';
-import type { Tx, TxClient } from '../../db/client.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db, Tx, TxClient } from '../../db/client.js';
 import { uuidv7 } from '../../lib/ids.js';
+import type { Storage } from '../../lib/storage.js';
+import type { Jobs } from '../../plugins/jobs.js';
 import { ffmpegPath, UnreadableSource } from './ffmpeg.js';
 import { publishDrawn } from './video-cache.js';
 import { PIPELINE_VERSION, transcode, type TranscodeResult, type VideoInput } from './transcode.js';
@@ -33,6 +36,14 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   return out;
 }
 
+export interface VideoDeps {
+  db: Db;
+  config: Pick<Config, 'ffmpegPath' | 'videoCacheDir'>;
+  jobs: Jobs;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}
+
 /**
  * The video pipeline: an asset row, a background job that transcodes its source into HLS renditions and a
  * poster with ffmpeg, and the upload of the result to storage under `videos/<asset id>/`.
@@ -42,11 +53,15 @@ export class VideoService {
   /** Stops a running ffmpeg when the process shuts down; the queue runs the job again later. */
   private readonly stopping = new AbortController();
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: VideoDeps) {}
+
+  /** Stops a running transcoding (the composer calls it before the app closes). */
+  stop() {
+    this.stopping.abort();
+  }
 
   async start() {
-    this.app.addHook('preClose', async () => this.stopping.abort());
-    await this.app.jobs.work<TranscodeJob>(TRANSCODE_QUEUE, (job) => this.process(job));
+    await this.deps.jobs.work<TranscodeJob>(TRANSCODE_QUEUE, (job) => this.process(job));
   }
 
   /**
@@ -56,16 +71,16 @@ export class VideoService {
   async createForEpisode(episodeId: string, input: JobInput, priority = 0): Promise<string | undefined> {
     const id = uuidv7();
     const source = input.kind === 'upload' ? `upload:${input.key}` : `demo:${this.cacheKey(input)}`;
-    const { rowCount } = await this.app.db.$client.query(
+    const { rowCount } = await this.deps.db.$client.query(
       `with asset as (insert into video_assets (id, status, source) values ($1, 'queued', $2) returning id)
        update episodes set video_asset_id = (select id from asset) where id = $3 and video_asset_id is null`,
       [id, source, episodeId],
     );
     if (!rowCount) {
-      await this.app.db.$client.query(`delete from video_assets where id = $1`, [id]);
+      await this.deps.db.$client.query(`delete from video_assets where id = $1`, [id]);
       return undefined;
     }
-    await this.app.jobs.send<TranscodeJob>(TRANSCODE_QUEUE, { assetId: id, input }, { priority });
+    await this.deps.jobs.send<TranscodeJob>(TRANSCODE_QUEUE, { assetId: id, input }, { priority });
     return id;
   }
 
@@ -82,7 +97,7 @@ export class VideoService {
     await c.query(`update episodes set video_asset_id = $2 where id = $1`, [episodeId, id]);
     const input: JobInput = { kind: 'upload', key };
     const tx = drizzle(c) as unknown as Tx;
-    await this.app.jobs.send<TranscodeJob>(TRANSCODE_QUEUE, { assetId: id, input }, { priority: 200 }, tx);
+    await this.deps.jobs.send<TranscodeJob>(TRANSCODE_QUEUE, { assetId: id, input }, { priority: 200 }, tx);
     return id;
   }
 
@@ -92,7 +107,7 @@ export class VideoService {
    * opened early. Idempotent: episodes that have a video are left alone.
    */
   async seedDemoVideos(): Promise<number> {
-    const { rows } = await this.app.db.$client.query<{
+    const { rows } = await this.deps.db.$client.query<{
       id: string;
       sort: number;
       title: string;
@@ -127,7 +142,7 @@ export class VideoService {
   }
 
   private async setStatus(id: string, status: string, error: string | null = null) {
-    await this.app.db.$client.query(
+    await this.deps.db.$client.query(
       `update video_assets set status = $2, error = $3, progress = 0, updated_at = now() where id = $1`,
       [id, status, error],
     );
@@ -141,23 +156,23 @@ export class VideoService {
       if (percent <= shown || Date.now() - at < 500) return;
       shown = percent;
       at = Date.now();
-      this.app.db.$client
+      this.deps.db.$client
         .query(
           `update video_assets set progress = $2, updated_at = now() where id = $1 and status = 'processing'`,
           [id, percent],
         )
-        .catch((err: unknown) => this.app.log.warn({ err, assetId: id }, 'progress not written'));
+        .catch((err: unknown) => this.deps.log.warn({ err, assetId: id }, 'progress not written'));
     };
   }
 
   async process({ assetId, input }: TranscodeJob) {
-    const { rows } = await this.app.db.$client.query<{ status: string }>(
+    const { rows } = await this.deps.db.$client.query<{ status: string }>(
       `select status from video_assets where id = $1`,
       [assetId],
     );
     if (!rows[0] || rows[0].status === 'ready') return; // deleted, or done by an earlier attempt
     await this.setStatus(assetId, 'processing');
-    const log = this.app.log.child({ assetId });
+    const log = this.deps.log.child({ assetId });
     const started = Date.now();
     try {
       const { dir, result, cleanup } = await this.produce(input, this.progressWriter(assetId));
@@ -169,12 +184,12 @@ export class VideoService {
         files.sort((a, b) => rank(a) - rank(b));
         for (const f of files) {
           if (f === 'meta.json') continue;
-          await this.app.storage.putFile(`videos/${assetId}/${f}`, path.join(dir, f));
+          await this.deps.storage.putFile(`videos/${assetId}/${f}`, path.join(dir, f));
         }
       } finally {
         if (cleanup) await fs.rm(cleanup, { recursive: true, force: true });
       }
-      await this.app.db.$client.query(
+      await this.deps.db.$client.query(
         `update video_assets set status = 'ready', error = null, progress = 100, duration_seconds = $2, renditions = $3,
            has_poster = $4, captions = $5, updated_at = now() where id = $1`,
         [
@@ -185,10 +200,10 @@ export class VideoService {
           JSON.stringify(result.captions),
         ],
       );
-      await this.app.db.$client.query(`update episodes set duration_seconds = $2 where video_asset_id = $1`, [
-        assetId,
-        result.durationSeconds,
-      ]);
+      await this.deps.db.$client.query(
+        `update episodes set duration_seconds = $2 where video_asset_id = $1`,
+        [assetId, result.durationSeconds],
+      );
       log.info({ ms: Date.now() - started, seconds: result.durationSeconds }, 'video ready');
     } catch (err) {
       if (this.stopping.signal.aborted) {
@@ -207,9 +222,9 @@ export class VideoService {
     input: JobInput,
     onPercent: (percent: number) => void,
   ): Promise<{ dir: string; result: TranscodeResult; cleanup?: string }> {
-    const bin = ffmpegPath(this.app.config.ffmpegPath);
+    const bin = ffmpegPath(this.deps.config.ffmpegPath);
     if (input.kind === 'demo') {
-      const dir = path.join(this.app.config.videoCacheDir, this.cacheKey(input));
+      const dir = path.join(this.deps.config.videoCacheDir, this.cacheKey(input));
       const meta = await fs.readFile(path.join(dir, 'meta.json'), 'utf8').catch(() => undefined);
       if (meta) return { dir, result: JSON.parse(meta) as TranscodeResult };
       const work = `${dir}.tmp-${randomBytes(4).toString('hex')}`;
@@ -225,7 +240,7 @@ export class VideoService {
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'rianroo-video-'));
     try {
       const source = path.join(work, 'source');
-      await pipeline(await this.app.storage.read(input.key), createWriteStream(source));
+      await pipeline(await this.deps.storage.read(input.key), createWriteStream(source));
       const out = path.join(work, 'out');
       const file = { kind: 'file' as const, file: source };
       const result = await transcode(bin, file, out, this.stopping.signal, onPercent);

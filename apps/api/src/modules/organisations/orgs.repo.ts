@@ -132,6 +132,17 @@ export async function organizationCourses(db: Q, id: string) {
   return { grants: pick('grant'), picks: pick('recommend') };
 }
 
+/**
+ * The ids of the courses an organisation grants and picks, each list in its order (as the audit log records
+ * them); nothing when there is no such organisation. `lock` holds the organisation's row until the
+ * transaction ends.
+ */
+export async function organizationCourseIds(db: Q, id: string, lock = false) {
+  if (!(await organization(db, id, lock))) return undefined;
+  const { grants, picks } = await organizationCourses(db, id);
+  return { grants: grants.map((g) => g.id), picks: picks.map((p) => p.id) };
+}
+
 /** Of these course ids, those that name no course. */
 export async function unknownCourses(c: Q, ids: string[]) {
   const { rows } = await c.query<{ id: string }>(
@@ -186,11 +197,27 @@ export function listMembers(db: Q, id: string, q: AdminMemberQuery) {
   );
 }
 
-/** The user of this e-mail address, locked, with the organisation they are in now. */
-export async function lockUserByEmail(c: TxClient, email: string) {
-  const { rows } = await c.query<{ id: string; organization_id: string | null }>(
-    `select id, organization_id from users where lower(email) = lower($1) and deleted_at is null for update`,
+/** A user's membership: the organisation they are in now (null when none), as the audit log records it. */
+export interface Membership {
+  userId: string;
+  organizationId: string | null;
+}
+
+/** The membership of the user of this e-mail address; `lock` holds their row until the transaction ends. */
+export async function membershipByEmail(db: Q, email: string, lock = false): Promise<Membership | undefined> {
+  const { rows } = await db.query<Membership>(
+    `select id as "userId", organization_id as "organizationId" from users
+      where lower(email) = lower($1) and deleted_at is null${lock ? ' for update' : ''}`,
     [email],
+  );
+  return rows[0];
+}
+
+/** A user's membership; `lock` holds their row until the transaction ends. */
+export async function membership(db: Q, userId: string, lock = false): Promise<Membership | undefined> {
+  const { rows } = await db.query<Membership>(
+    `select id as "userId", organization_id as "organizationId" from users where id = $1${lock ? ' for update' : ''}`,
+    [userId],
   );
   return rows[0];
 }
