@@ -36,7 +36,7 @@ try {
       return {
         p: people[i]!,
         last: from + 2,
-        percent: 40 + (i % 50),
+        completionPercentage: 40 + (i % 50),
         ranges: withRanges ? `{[${from},${from + 2})}` : null,
       };
     });
@@ -45,7 +45,7 @@ try {
       rows.map((r) => r.p.episode_id),
       rows.map((r) => r.p.course_id),
       rows.map((r) => r.last),
-      rows.map((r) => r.percent),
+      rows.map((r) => r.completionPercentage),
       rows.map((r) => r.ranges),
     ];
   };

@@ -34,7 +34,7 @@ const save = (userId: string, over: Partial<ProgressSave> = {}): ProgressSave =>
   episodeId: cat.freeEpisodes[0]!.id,
   courseId: cat.free,
   lastSecond: 0,
-  percent: null,
+  completionPercentage: null,
   ranges: null,
   ...over,
 });
@@ -81,8 +81,8 @@ describe('two saves of one episode in one batch, as one after the other', () => 
     const user = await learner();
     const w = new ProgressWriter(t.db);
     const answers = await Promise.all([
-      w.save(save(user, { lastSecond: 4, percent: 14, ranges: [[0, 4]] })),
-      w.save(save(user, { lastSecond: 8, percent: 12, ranges: [[4, 8]] })),
+      w.save(save(user, { lastSecond: 4, completionPercentage: 14, ranges: [[0, 4]] })),
+      w.save(save(user, { lastSecond: 8, completionPercentage: 12, ranges: [[4, 8]] })),
     ]);
     // Both answered with the one row: 8 of 50 s played (16%), so both percentages are credited in full.
     for (const a of answers) expect(a).toMatchObject({ last_second: 8, completion_percentage: 14 });
@@ -99,8 +99,8 @@ describe('two saves of one episode in one batch, as one after the other', () => 
     const w = new ProgressWriter(t.db);
     const ranges: Ranges = [[0, 10]]; // 20% played: caps nothing here
     await Promise.all([
-      w.save(save(user, { lastSecond: 1, percent: first, ranges })),
-      w.save(save(user, { lastSecond: 2, percent: second, ranges })),
+      w.save(save(user, { lastSecond: 1, completionPercentage: first, ranges })),
+      w.save(save(user, { lastSecond: 2, completionPercentage: second, ranges })),
     ]);
     expect(await stored(user)).toEqual([
       { last_second: 2, completion_percentage: credited, played: '{[0,10)}' },
@@ -111,8 +111,8 @@ describe('two saves of one episode in one batch, as one after the other', () => 
     for (const order of ['first', 'second'] as const) {
       const user = await learner();
       const w = new ProgressWriter(t.db);
-      const withRanges = save(user, { lastSecond: 6, percent: null, ranges: [[0, 6]] });
-      const without = save(user, { lastSecond: 6, percent: 4, ranges: null });
+      const withRanges = save(user, { lastSecond: 6, completionPercentage: null, ranges: [[0, 6]] });
+      const without = save(user, { lastSecond: 6, completionPercentage: 4, ranges: null });
       await Promise.all(
         (order === 'first' ? [withRanges, without] : [without, withRanges]).map((s) => w.save(s)),
       );
@@ -130,7 +130,7 @@ describe('batches', () => {
     const c = counted(t.db);
     const w = new ProgressWriter(c.db);
     const answers = await Promise.all(
-      users.map((u, i) => w.save(save(u, { lastSecond: 10 + i, percent: i }))),
+      users.map((u, i) => w.save(save(u, { lastSecond: 10 + i, completionPercentage: i }))),
     );
     expect(c.statements).toEqual(['progress_upsert_many:3']);
     expect(answers.map((a) => [a?.last_second, a?.completion_percentage])).toEqual([
@@ -144,7 +144,7 @@ describe('batches', () => {
     const user = await learner();
     const c = counted(t.db);
     const w = new ProgressWriter(c.db);
-    expect(await w.save(save(user, { lastSecond: 7, percent: 3 }))).toMatchObject({
+    expect(await w.save(save(user, { lastSecond: 7, completionPercentage: 3 }))).toMatchObject({
       last_second: 7,
       completion_percentage: 3,
     });
@@ -227,7 +227,9 @@ describe('batches', () => {
     await expect(w.save(save(a, { episodeId: 'not-a-uuid' }))).rejects.toThrow(
       /invalid input syntax for type uuid/,
     );
-    expect(await w.save(save(a, { lastSecond: 3, percent: 1 }))).toMatchObject({ last_second: 3 });
+    expect(await w.save(save(a, { lastSecond: 3, completionPercentage: 1 }))).toMatchObject({
+      last_second: 3,
+    });
   });
 
   it('a save refused (no access) is answered with nothing, the others of its batch are saved', async () => {
@@ -236,7 +238,7 @@ describe('batches', () => {
     const w = new ProgressWriter(t.db);
     const [locked, free] = await Promise.all([
       w.save(save(a, { courseId: cat.paid, episodeId: cat.paidEpisodes[1]!.id, lastSecond: 5 })),
-      w.save(save(b, { lastSecond: 5, percent: 1 })),
+      w.save(save(b, { lastSecond: 5, completionPercentage: 1 })),
     ]);
     expect(locked).toBeUndefined();
     expect(free).toMatchObject({ last_second: 5, completion_percentage: 1 });
@@ -249,14 +251,16 @@ describe('batches', () => {
     const w = new ProgressWriter(c.db);
     const [bad, good] = await Promise.allSettled([
       w.save(save(a, { courseId: 'not-a-uuid', lastSecond: 5 })),
-      w.save(save(b, { lastSecond: 9, percent: 2 })),
+      w.save(save(b, { lastSecond: 9, completionPercentage: 2 })),
     ]);
     expect(bad.status).toBe('rejected');
     expect(String((bad as PromiseRejectedResult).reason)).toContain('invalid input syntax for type uuid');
     expect(good).toEqual({ status: 'fulfilled', value: expect.objectContaining({ last_second: 9 }) });
     expect(c.statements).toEqual(['progress_upsert_many:2', 'progress_upsert:1', 'progress_upsert:1']);
     // The writer goes on: the next save is written.
-    expect(await w.save(save(b, { lastSecond: 11, percent: 2 }))).toMatchObject({ last_second: 11 });
+    expect(await w.save(save(b, { lastSecond: 11, completionPercentage: 2 }))).toMatchObject({
+      last_second: 11,
+    });
   });
 });
 

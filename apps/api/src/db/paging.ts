@@ -5,18 +5,21 @@ type Q = Db['$client'] | TxClient;
 export { likeTerm } from './like.js';
 
 /**
- * One page of a console list: `select` is the whole filtered query (its parameters in `values`), `order` an
- * ORDER BY over its columns as `x.<column>` (ending with a unique column, so pages never overlap).
+ * One page of a console list: `select` is the whole filtered query (its parameters in `values`), `sortBy` the
+ * columns it is sorted by, as `x.<column>`, the first the one the list asks for and the last a unique one (so
+ * pages never overlap), all in the list's order (`q.order`, newest or largest first unless it asks `asc`).
  */
 export async function pageOfRows<R extends Record<string, unknown>, T>(
   db: Q,
   select: string,
   values: unknown[],
-  order: string,
-  q: { page: number; pageSize: number },
+  sortBy: string[],
+  q: { page: number; pageSize: number; order?: 'asc' | 'desc' },
   map: (r: R) => T,
 ) {
   const n = values.length;
+  const dir = q.order === 'asc' ? 'asc' : 'desc';
+  const order = sortBy.map((column) => `${column} ${dir}`).join(', ');
   const { rows } = await db.query<R & { total: string }>(
     `select x.*, count(*) over () as total from (${select}) x order by ${order} limit $${n + 1} offset $${n + 2}`,
     [...values, q.pageSize, (q.page - 1) * q.pageSize],

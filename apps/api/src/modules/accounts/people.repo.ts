@@ -34,13 +34,12 @@ const USER_SELECT = `select u.id, u.email, ${USER_NAME} as name, u.role, o.id as
 
 /** One page of users (not deleted), searched by e-mail or name, filtered by role. */
 export function listUsers(db: Db, q: AdminUserQuery): Promise<AdminUserPage> {
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
   return pageOfRows(
     db.$client,
     `${USER_SELECT} where u.deleted_at is null and ($1::text is null or u.role = $1)
       and ($2::text is null or u.email ilike '%' || $2 || '%' or ${USER_NAME} ilike '%' || $2 || '%')`,
     [q.role ?? null, likeTerm(q.q)],
-    `${SORT[q.sort]} ${dir}, x.id ${dir}`,
+    [SORT[q.sort], 'x.id'],
     q,
     toRow,
   );

@@ -56,7 +56,6 @@ type AuditRow = {
  * `q` is found inside the action or is the row's id as written.
  */
 export function listAudit(db: Db, q: AuditQuery): Promise<AuditPage> {
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
   return pageOfRows(
     db.$client,
     `select a.id, a.actor_id, u.email as actor_email,
@@ -68,7 +67,7 @@ export function listAudit(db: Db, q: AuditQuery): Promise<AuditPage> {
         and ($3::uuid is null or a.actor_id = $3)
         and ($4::text is null or a.action ilike '%' || $4 || '%' or a.entity_id = $5)`,
     [q.entity ?? null, q.entityId ?? null, q.actorId ?? null, likeTerm(q.q), q.q ?? null],
-    `x.at ${dir}, x.id ${dir}`,
+    ['x.at', 'x.id'],
     q,
     (r: AuditRow) => ({
       id: r.id,

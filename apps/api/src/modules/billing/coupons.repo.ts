@@ -58,12 +58,11 @@ const SORT: Record<AdminCouponQuery['sort'], string> = {
 };
 
 export function listCoupons(db: Q, q: AdminCouponQuery) {
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
   return pageOfRows(
     db,
     `${COUPON} where ($1::boolean is null or c.active = $1) and ($2::text is null or c.code ilike '%' || $2 || '%')`,
     [q.active === undefined ? null : q.active === 'true', likeTerm(q.q)],
-    `${SORT[q.sort]} ${dir}, x.id ${dir}`,
+    [SORT[q.sort], 'x.id'],
     q,
     toCoupon,
   );
@@ -71,7 +70,9 @@ export function listCoupons(db: Q, q: AdminCouponQuery) {
 
 /** One coupon; `lock` holds it (and so its redemptions count: orders take redemptions by updating it). */
 export async function coupon(db: Q, id: string, lock = false) {
-  const { rows } = await db.query<ConsoleCouponRow>(`${COUPON} where c.id = $1${lock ? ' for update' : ''}`, [id]);
+  const { rows } = await db.query<ConsoleCouponRow>(`${COUPON} where c.id = $1${lock ? ' for update' : ''}`, [
+    id,
+  ]);
   return rows[0] && toCoupon(rows[0]);
 }
 
@@ -124,9 +125,10 @@ export async function unknownPlanCodes(db: Q, codes: string[]) {
  * for the deleted plan is one the edit adds, and refused). Answers each coupon before and after.
  */
 export async function dropPlanCode(c: TxClient, code: string) {
-  const { rows: before } = await c.query<ConsoleCouponRow>(`${COUPON} where $1 = any(c.plan_codes) for update`, [
-    code,
-  ]);
+  const { rows: before } = await c.query<ConsoleCouponRow>(
+    `${COUPON} where $1 = any(c.plan_codes) for update`,
+    [code],
+  );
   if (!before.length) return [];
   const { rows: after } = await c.query<ConsoleCouponRow>(
     `update coupons set plan_codes = array_remove(plan_codes, $2),
@@ -142,7 +144,6 @@ export async function dropPlanCode(c: TxClient, code: string) {
 
 /** The orders that used the coupon (paid, pending, and released ones are gone), newest first by default. */
 export function listRedemptions(db: Q, couponId: string, q: AdminRedemptionQuery) {
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
   return pageOfRows(
     db,
     `select r.order_id, o.number, o.status, u.id as user_id, u.email, ${USER_NAME} as name,
@@ -151,7 +152,7 @@ export function listRedemptions(db: Q, couponId: string, q: AdminRedemptionQuery
       where r.coupon_id = $1
         and ($2::text is null or u.email ilike '%' || $2 || '%' or o.number ilike '%' || $2 || '%')`,
     [couponId, likeTerm(q.q)],
-    `x.created_at ${dir}, x.order_id ${dir}`,
+    ['x.created_at', 'x.order_id'],
     q,
     (r: {
       order_id: string;

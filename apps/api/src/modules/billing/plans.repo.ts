@@ -59,14 +59,13 @@ const SORT: Record<AdminPlanQuery['sort'], string> = {
 };
 
 export function listPlans(db: Q, q: AdminPlanQuery) {
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
   return pageOfRows(
     db,
     `${PLAN} where ($1::boolean is null or p.active = $1)
        and ($2::text is null or p.code ilike '%' || $2 || '%' or p.name ilike '%' || $2 || '%'
          or p.name_en ilike '%' || $2 || '%')`,
     [q.active === undefined ? null : q.active === 'true', likeTerm(q.q)],
-    `${SORT[q.sort]} ${dir}, x.id ${dir}`,
+    [SORT[q.sort], 'x.id'],
     q,
     toPlan,
   );

@@ -52,14 +52,13 @@ const SORT: Record<AdminApplicationQuery['sort'], string> = {
 
 /** One page of applications, filtered by status, searched by name, e-mail or topic. */
 export function listApplications(db: Q, q: AdminApplicationQuery) {
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
   return pageOfRows(
     db,
     `${APPLICATION} where ($1::text is null or a.status = $1)
        and ($2::text is null or a.name ilike '%' || $2 || '%' or a.email ilike '%' || $2 || '%'
          or a.topic ilike '%' || $2 || '%')`,
     [q.status ?? null, likeTerm(q.q)],
-    `${SORT[q.sort]} ${dir}, x.id ${dir}`,
+    [SORT[q.sort], 'x.id'],
     q,
     toApplication,
   );

@@ -50,14 +50,13 @@ const SORT: Record<AdminCourseQuery['sort'], string> = {
 };
 
 export function listCourses(db: Db, q: AdminCourseQuery) {
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
   return pageOfRows(
     db.$client,
     `select ${ROW} from courses c
       where ($1::text is null or c.title ilike '%' || $1 || '%' or c.slug ilike '%' || $1 || '%')
         and ($2::text is null or c.status = $2)`,
     [likeTerm(q.q), q.status ?? null],
-    `${SORT[q.sort]} ${dir}, x.id ${dir}`,
+    [SORT[q.sort], 'x.id'],
     q,
     toRow,
   );

@@ -123,7 +123,7 @@ export class CoursesService {
 
   async saveProgress(userId: string, b: z.infer<typeof progressBody>) {
     const ranges = b.playedRanges ? wholeSeconds(b.playedRanges) : null;
-    const percent = b.episodeCompletionPercentage;
+    const sent = b.episodeCompletionPercentage;
     // One statement on the hot path; only a refusal costs a second look, to say 404 or 403.
     const row = await this.progressWriter.save({
       userId,
@@ -131,7 +131,7 @@ export class CoursesService {
       courseId: b.course_id,
       lastSecond: Math.floor(b.last_second),
       // Without a percentage the played seconds alone give the completion (never the percentage alone).
-      percent: percent === undefined ? null : Math.floor(Math.min(100, percent)),
+      completionPercentage: sent === undefined ? null : Math.floor(Math.min(100, sent)),
       ranges,
     });
     if (!row) {

@@ -8,13 +8,12 @@ type Instructor = { id: string; slug: string; name: string; headline: string };
 
 /** Categories for the course form's picker, one page, searched by name or slug. */
 export function listCategories(db: Db, q: LookupQuery) {
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
   return pageOfRows(
     db.$client,
     `select id, slug, name_th, name_en, sort from categories
       where $1::text is null or name_th ilike '%' || $1 || '%' or name_en ilike '%' || $1 || '%' or slug ilike '%' || $1 || '%'`,
     [likeTerm(q.q)],
-    `x.sort ${dir}, x.name_th ${dir}, x.id ${dir}`,
+    ['x.sort', 'x.name_th', 'x.id'],
     q,
     (r: Category) => ({ id: r.id, slug: r.slug, nameTh: r.name_th, nameEn: r.name_en }),
   );
@@ -22,13 +21,12 @@ export function listCategories(db: Db, q: LookupQuery) {
 
 /** Instructors for the course form's picker, one page, searched by name or slug. */
 export function listInstructors(db: Db, q: LookupQuery) {
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
   return pageOfRows(
     db.$client,
     `select id, slug, name, headline from instructors
       where $1::text is null or name ilike '%' || $1 || '%' or slug ilike '%' || $1 || '%'`,
     [likeTerm(q.q)],
-    `x.name ${dir}, x.id ${dir}`,
+    ['x.name', 'x.id'],
     q,
     (r: Instructor) => ({ id: r.id, slug: r.slug, name: r.name, headline: r.headline }),
   );

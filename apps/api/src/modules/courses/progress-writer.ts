@@ -17,10 +17,14 @@ const key = (s: ProgressSave) => `${s.userId}:${s.episodeId}:${s.courseId}`;
 
 /** Two saves of one episode as if one after the other: the later position, the higher percentage, both ranges. */
 function together(a: ProgressSave, b: ProgressSave): ProgressSave {
-  const percent =
-    a.percent === null ? b.percent : b.percent === null ? a.percent : Math.max(a.percent, b.percent);
+  const completionPercentage =
+    a.completionPercentage === null
+      ? b.completionPercentage
+      : b.completionPercentage === null
+        ? a.completionPercentage
+        : Math.max(a.completionPercentage, b.completionPercentage);
   const ranges = a.ranges && b.ranges ? [...a.ranges, ...b.ranges] : (a.ranges ?? b.ranges);
-  return { ...b, percent, ranges };
+  return { ...b, completionPercentage, ranges };
 }
 
 /**
@@ -91,7 +95,7 @@ export class ProgressWriter {
             rows.map((r) => r.episodeId),
             rows.map((r) => r.courseId),
             rows.map((r) => r.lastSecond),
-            rows.map((r) => r.percent),
+            rows.map((r) => r.completionPercentage),
             rows.map((r) => toMultirange(r.ranges)),
           ],
         });

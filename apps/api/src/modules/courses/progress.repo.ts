@@ -24,7 +24,7 @@ export const WATCHED_AT_PERCENT = 90;
  * wait for each other instead of deadlocking.
  */
 const SAVE = `ep as (
-             select i.user_id, e.id, e.course_id, e.duration_seconds, i.last_second, i.percent, i.ranges
+             select i.user_id, e.id, e.course_id, e.duration_seconds, i.last_second, i.completion_percentage, i.ranges
              from input i join episodes e on e.id = i.episode_id and e.course_id = i.course_id
              join courses c on c.id = e.course_id
              where e.published and c.status = 'published'
@@ -56,7 +56,7 @@ const SAVE = `ep as (
                   case when k.duration_seconds > 0 then least(k.last_second, k.duration_seconds) else k.last_second end,
                   m.percent, case when m.percent >= ${WATCHED_AT_PERCENT} then now() end, now(), m.played, m.played
              from credited k
-             cross join lateral progress_merge(k.played, k.fresh, k.share, k.percent, k.duration_seconds) m
+             cross join lateral progress_merge(k.played, k.fresh, k.share, k.completion_percentage, k.duration_seconds) m
              order by k.user_id, k.id
              on conflict (user_id, episode_id) do update set
                last_second = excluded.last_second,
@@ -82,7 +82,7 @@ const SAVE = `ep as (
 /** One save (exported for the benchmark's bare baseline, which runs the very same statement). */
 export const PROGRESS_UPSERT = `with input as (
              select $1::uuid as user_id, $2::uuid as episode_id, $3::uuid as course_id, $4::int as last_second,
-                    $5::int as percent, $6::int4multirange as ranges),
+                    $5::int as completion_percentage, $6::int4multirange as ranges),
            ${SAVE}`;
 
 /**
@@ -91,7 +91,7 @@ export const PROGRESS_UPSERT = `with input as (
  */
 export const PROGRESS_UPSERT_MANY = `with input as (
              select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::int[], $6::int4multirange[])
-               as i(user_id, episode_id, course_id, last_second, percent, ranges)),
+               as i(user_id, episode_id, course_id, last_second, completion_percentage, ranges)),
            ${SAVE}`;
 
 /**
@@ -106,8 +106,8 @@ export interface ProgressSave {
   episodeId: string;
   courseId: string;
   lastSecond: number;
-  /** The player's percentage; null when it sent none (then its ranges alone give the completion). */
-  percent: number | null;
+  /** The player's completion percentage; null when it sent none (then its ranges alone give it). */
+  completionPercentage: number | null;
   /** The seconds played since its last save, whole seconds, in order, not overlapping; none from older players. */
   ranges: [number, number][] | null;
 }
@@ -126,7 +126,7 @@ export async function upsertProgress(db: Db, p: ProgressSave): Promise<SavedProg
   const { rows } = await db.$client.query<SavedProgress>({
     name: 'progress_upsert',
     text: PROGRESS_UPSERT,
-    values: [p.userId, p.episodeId, p.courseId, p.lastSecond, p.percent, toMultirange(p.ranges)],
+    values: [p.userId, p.episodeId, p.courseId, p.lastSecond, p.completionPercentage, toMultirange(p.ranges)],
   });
   return rows[0];
 }

@@ -65,13 +65,12 @@ const ORG_SORT: Record<AdminOrganizationQuery['sort'], string> = {
 
 /** One page of organisations, searched by name, invite code or e-mail domain. */
 export function listOrganizations(db: Q, q: AdminOrganizationQuery) {
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
   return pageOfRows(
     db,
     `${ORG} where $1::text is null or o.name ilike '%' || $1 || '%' or o.invite_code ilike '%' || $1 || '%'
        or array_to_string(o.email_domains, ' ') ilike '%' || $1 || '%'`,
     [likeTerm(q.q)],
-    `${ORG_SORT[q.sort]} ${dir}, x.id ${dir}`,
+    [ORG_SORT[q.sort], 'x.id'],
     q,
     toOrg,
   );
@@ -179,14 +178,13 @@ const MEMBER_SORT: Record<AdminMemberQuery['sort'], string> = {
 
 /** One page of an organisation's members, searched by e-mail or name. */
 export function listMembers(db: Q, id: string, q: AdminMemberQuery) {
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
   return pageOfRows(
     db,
     `select u.id, u.email, ${USER_NAME} as name, u.create_date from users u
       where u.organization_id = $1 and u.deleted_at is null
         and ($2::text is null or u.email ilike '%' || $2 || '%' or ${USER_NAME} ilike '%' || $2 || '%')`,
     [id, likeTerm(q.q)],
-    `${MEMBER_SORT[q.sort]} ${dir}, x.id ${dir}`,
+    [MEMBER_SORT[q.sort], 'x.id'],
     q,
     (r: { id: string; email: string; name: string; create_date: Date }): AdminMember => ({
       id: r.id,
