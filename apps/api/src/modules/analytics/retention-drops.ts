@@ -1,4 +1,5 @@
 import type { RetentionCurve, RetentionDrop } from '@rianroo/contract';
+import type { RetentionRow } from './retention.repo.js';
 
 /** Seconds over which a fall is measured. */
 const WINDOW = 5;
@@ -38,17 +39,7 @@ export function steepDrops(share: readonly number[]): RetentionDrop[] {
 }
 
 /** The curve from the aggregate's row: a count and a share (4 decimals) for every second, and the drops. */
-export function toRetentionCurve(
-  episodeId: string,
-  row: {
-    title: string;
-    course_id: string;
-    duration_seconds: number;
-    viewers: number;
-    seconds: number[] | null;
-    counts: number[] | null;
-  },
-): RetentionCurve {
+export function toRetentionCurve(episodeId: string, row: RetentionRow): RetentionCurve {
   const counts = new Array<number>(Math.max(0, row.duration_seconds)).fill(0);
   row.seconds?.forEach((s, i) => (counts[s] = row.counts![i]!));
   const share = counts.map((c) => (row.viewers > 0 ? Math.round((c / row.viewers) * 10_000) / 10_000 : 0));

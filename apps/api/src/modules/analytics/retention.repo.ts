@@ -44,19 +44,23 @@ export async function refreshRetention(db: Db, limit: number): Promise<number> {
   return rows[0]!.taken;
 }
 
+/** An episode's row for its retention curve (retentionOf). */
+export interface RetentionRow {
+  title: string;
+  course_id: string;
+  duration_seconds: number;
+  viewers: number;
+  /** The seconds some viewer played, in order, and how many played each (the same length). */
+  seconds: number[] | null;
+  counts: number[] | null;
+}
+
 /**
  * An episode's duration, its viewers, and per second how many of them played it (only the seconds some did,
  * within the duration): the running sum of the changes, each value holding until the next change.
  */
 export async function retentionOf(db: Db, episodeId: string) {
-  const { rows } = await db.$client.query<{
-    title: string;
-    course_id: string;
-    duration_seconds: number;
-    viewers: number;
-    seconds: number[] | null;
-    counts: number[] | null;
-  }>({
+  const { rows } = await db.$client.query<RetentionRow>({
     name: 'retention_of',
     text: `select e.title, e.course_id, e.duration_seconds, coalesce(v.viewers, 0) as viewers, r.seconds, r.counts
            from episodes e left join episode_viewers v on v.episode_id = e.id
