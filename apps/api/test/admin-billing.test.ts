@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser } from './admin-fixture.js';
+import { adminUser, auditOf } from './admin-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 
 /** Plans and promo codes in the console: versioned edits (EDIT_CONFLICT), unique codes, redemptions, audit. */
@@ -39,20 +39,7 @@ const created = async (url: string, body: object) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
-const audit = async (entityId: string) =>
-  (
-    await t.db.$client.query<{
-      action: string;
-      actor_id: string;
-      entity: string;
-      entity_id: string;
-      before: unknown;
-      after: unknown;
-    }>(
-      'select action, actor_id, entity, entity_id, before, after from audit_log where entity_id = $1 order by at, id',
-      [entityId],
-    )
-  ).rows;
+const audit = (entityId: string) => auditOf(t, entityId);
 const order = (token: string, plan: string, cpc?: string) =>
   t.app.inject({
     method: 'POST',

@@ -58,3 +58,19 @@ export async function makeVideo(seconds = 4, bytes?: number): Promise<Buffer> {
   pad.write('free', 4, 'latin1');
   return Buffer.concat([video, pad]);
 }
+
+/** The audit log's entries filed under an id, oldest first: who did what, to which row, before and after. */
+export async function auditOf(t: TestApp, entityId: string) {
+  const { rows } = await t.db.$client.query<{
+    action: string;
+    actor_id: string;
+    entity: string;
+    entity_id: string;
+    before: unknown;
+    after: unknown;
+  }>(
+    'select action, actor_id, entity, entity_id, before, after from audit_log where entity_id = $1 order by at, id',
+    [entityId],
+  );
+  return rows;
+}

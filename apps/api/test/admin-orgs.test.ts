@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/lib/ids.js';
-import { adminUser } from './admin-fixture.js';
+import { adminUser, auditOf } from './admin-fixture.js';
 import { bearer, createTestApp, device, register, type TestApp } from './helpers.js';
 import { resetByMail } from './mail-helpers.js';
 
@@ -25,20 +25,7 @@ const create = async (over: Record<string, unknown> = {}) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
-const audit = async (entityId: string) =>
-  (
-    await t.db.$client.query<{
-      action: string;
-      actor_id: string;
-      entity: string;
-      entity_id: string;
-      before: unknown;
-      after: unknown;
-    }>(
-      'select action, actor_id, entity, entity_id, before, after from audit_log where entity_id = $1 order by at, id',
-      [entityId],
-    )
-  ).rows;
+const audit = (entityId: string) => auditOf(t, entityId);
 const course = async (title: string) => {
   const id = uuidv7();
   await t.db.$client.query(`insert into courses (id, slug, title) values ($1, $2, $3)`, [

@@ -1,3 +1,4 @@
+import { auditOf } from './admin-fixture.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/lib/ids.js';
 import { periodEnd } from '../src/modules/billing/periods.js';
@@ -9,20 +10,7 @@ let admin: Awaited<ReturnType<typeof register>>;
 
 const promote = (id: string) => t.db.$client.query(`update users set role = 'admin' where id = $1`, [id]);
 const as = (token: string) => bearer(token);
-const audit = async (entityId: string) =>
-  (
-    await t.db.$client.query<{
-      action: string;
-      actor_id: string;
-      entity: string;
-      entity_id: string;
-      before: unknown;
-      after: unknown;
-    }>(
-      'select action, actor_id, entity, entity_id, before, after from audit_log where entity_id = $1 order by at',
-      [entityId],
-    )
-  ).rows;
+const audit = (entityId: string) => auditOf(t, entityId);
 
 beforeAll(async () => {
   t = await createTestApp();
