@@ -94,6 +94,8 @@ test('a visitor starts the free trial from a link and watches a members episode;
   await noSeriousViolations(page);
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Paying by PromptPay is paying once (automatic renewal is by card).
+  await page.getByRole('radio', { name: /ชำระครั้งเดียว/ }).check();
   await page.getByRole('button', { name: 'ชำระเงิน ฿2,392' }).click();
 
   // The sandbox's payment page: PromptPay, confirmed as the banking app would.

@@ -26,9 +26,13 @@ import {
 import { AuditService, auditRoutes } from './modules/audit/index.js';
 import {
   BillingAdminService,
+  billingAdminOrdersRoutes,
   billingAdminRoutes,
   BillingService,
   billingRoutes,
+  RefundsService,
+  TaxInvoicesService,
+  taxInvoicesRoutes,
   paymentProvider,
 } from './modules/billing/index.js';
 import {
@@ -56,7 +60,7 @@ import {
   discoveryRoutes,
   LookupsService,
 } from './modules/courses/index.js';
-import { documentsRoutes } from './modules/documents/index.js';
+import { CourseSummariesService, documentsAdminRoutes, documentsRoutes } from './modules/documents/index.js';
 import {
   MediaService,
   mediaRoutes,
@@ -177,6 +181,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const billing = new BillingService({ db, config, mail, jobs, log }, await paymentProvider(app.config));
   app.decorate('billing', billing);
   await billing.schedule();
+  const taxInvoices = new TaxInvoicesService({ db, config, mail, storage, log });
+  // A full tax invoice asked for at checkout is issued with the payment; its mail goes once that has committed.
+  billing.afterPaid.push((orderId) => taxInvoices.mailIssuedAtPayment(orderId));
   const analytics = new AnalyticsService({ db, config, jobs, log });
   app.addHook('onClose', () => analytics.stop());
   await analytics.schedule();
@@ -197,6 +204,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(assessmentsRoutes, { service: assessments, courses: coursesService });
       await api.register(certificatesRoutes, { certificates, evaluations });
       await api.register(billingRoutes, { service: billing });
+      await api.register(taxInvoicesRoutes, { service: taxInvoices });
       await api.register(contactRoutes, { service: new ContactService({ db, config, limiter }) });
       await api.register(communicationRoutes, { service: new CommunicationService({ db, signer }) });
       // Everything under /api/admin, behind one gate: this hook runs before any admin route (401 without a
@@ -208,6 +216,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           await admin.register(peopleRoutes, { service: new PeopleService({ db, sessions }) });
           await admin.register(orgsRoutes, { service: new OrgsService({ db }) });
           await admin.register(billingAdminRoutes, { service: new BillingAdminService({ db }) });
+          await admin.register(billingAdminOrdersRoutes, {
+            refunds: new RefundsService({ db, provider: billing.provider, taxInvoices, log }),
+            taxInvoices,
+          });
           await admin.register(applicationsRoutes, { service: new ApplicationsService({ db }) });
           const uploads = new UploadsService({ db, config, storage, videos, log });
           admin.addHook('onClose', () => uploads.stop());
@@ -216,6 +228,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           await admin.register(coursesAdminRoutes, {
             service: new CoursesAdminService({ db, storage }),
             lookups: new LookupsService({ db }),
+          });
+          await admin.register(documentsAdminRoutes, {
+            service: new CourseSummariesService({ db, storage, log }),
           });
           await admin.register(assessmentsAdminRoutes, {
             service: new AssessmentsAdminService({ db }),
@@ -232,8 +247,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   await app.register(contentRoutes);
   await app.register(discoveryRoutes, { service: coursesService });
-  const catalogue = catalogPage(coursesService);
-  const course = coursePage(coursesService, config.publicUrl);
+  const plansOnSale = () => billing.plans();
+  const catalogue = catalogPage(coursesService, plansOnSale);
+  const course = coursePage(coursesService, config.publicUrl, plansOnSale);
   await app.register(webPlugin, {
     page: async (path, query) => {
       return (await certificates.openGraph(path)) ?? (await catalogue(path, query)) ?? course(path);

@@ -240,6 +240,11 @@ const envSchema = z.object({
   SELLER_NAME: z.string().default('บริษัท เรียนรู้ จำกัด (Rianroo Co., Ltd.)'),
   SELLER_TAX_ID: z.string().default('0105566000000'),
   SELLER_ADDRESS: z.string().default('99 ถนนพระราม 4 แขวงสีลม เขตบางรัก กรุงเทพมหานคร 10500'),
+  /** The seller's branch on full tax invoices: head_office or a five-digit branch number. */
+  SELLER_BRANCH: z
+    .string()
+    .regex(/^(head_office|[0-9]{5})$/, 'SELLER_BRANCH is head_office or a five-digit branch number')
+    .default('head_office'),
   /**
    * The private key that signs certificates' Open Badges credentials: a JWK (JSON) or a PKCS#8 PEM, Ed25519
    * (EdDSA), P-256 (ES256) or RSA (RS256). Unset: one generated once and kept in DATA_DIR/credentials.
@@ -475,6 +480,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : null,
       promptpayId: e.PROMPTPAY_ID,
       seller: { name: e.SELLER_NAME, taxId: e.SELLER_TAX_ID, address: e.SELLER_ADDRESS },
+      sellerBranch: e.SELLER_BRANCH,
     },
     s3:
       s3Given === 4

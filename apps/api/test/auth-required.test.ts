@@ -36,6 +36,8 @@ const PUBLIC = new Set([
   'GET /api/courses',
   'GET /api/courses/{slug}',
   'GET /api/plans',
+  // A free preview's playback token for a visitor (teasers only, limited per address: teaser-preview.test.ts).
+  'GET /api/preview/get-signed-token',
   // Images shown on public pages; video segments carry their own signed playback token.
   'GET /api/media/profile/{file}',
   'GET /api/media/poster/{id}',

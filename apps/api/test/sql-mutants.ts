@@ -74,7 +74,7 @@ export const SQL_MUTANTS: SqlMutant[] = [
   {
     id: 'subscription-no-end',
     fn: 'course_access',
-    from: 'end, s.current_period_end, 1',
+    from: 'end, s.access_until, 1',
     to: 'end, null::timestamptz, 1',
   },
   // course_access: the organisation's grant.
@@ -102,10 +102,17 @@ export const SQL_MUTANTS: SqlMutant[] = [
   {
     id: 'period-end-inclusive',
     fn: 'entitled_subscriptions',
-    from: 'current_period_end > now()',
-    to: 'current_period_end >= now()',
+    from: 'access_until > now()',
+    to: 'access_until >= now()',
   },
-  { id: 'period-ignored', fn: 'entitled_subscriptions', from: ' and s.current_period_end > now()', to: '' },
+  { id: 'period-ignored', fn: 'entitled_subscriptions', from: ' and s.access_until > now()', to: '' },
+  // The grace period of a failed renewal ignored: access ends with the period.
+  {
+    id: 'grace-ignored',
+    fn: 'entitled_subscriptions',
+    from: 's.access_until > now()',
+    to: 's.current_period_end > now()',
+  },
   {
     id: 'period-grace',
     fn: 'entitled_subscriptions',

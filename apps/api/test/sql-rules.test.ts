@@ -61,8 +61,11 @@ type Interval = 'month' | 'year' | 'trial';
 interface World {
   /** The course asked about (default: paid and published). */
   course?: { free?: boolean; status?: 'published' | 'draft' | 'archived' };
-  /** The learner's subscription: its period ends `ends` after now() (a PostgreSQL interval: '-1 microsecond'). */
-  subscription?: { status: Status; plan: Interval; ends: string };
+  /**
+   * The learner's subscription: its period ends `ends` after now() (a PostgreSQL interval: '-1 microsecond'); after a
+   * failed automatic renewal, its grace period ends `grace` after now().
+   */
+  subscription?: { status: Status; plan: Interval; ends: string; grace?: string };
   /** The learner's organisation and what it offers of the course asked about. */
   organisation?: { offers: ('grant' | 'recommend')[] | 'another course'; member: 'yes' | 'removed' };
 }
@@ -107,9 +110,10 @@ function access(world: World) {
         [plan, `p-${plan}`, s.plan],
       );
       await c.query(
-        `insert into subscriptions (id, user_id, plan_id, status, trial, current_period_start, current_period_end)
-         values ($1, $2, $3, $4, $5, now() - interval '30 days', now() + $6::interval)`,
-        [uuidv7(), userId, plan, s.status, s.plan === 'trial', s.ends],
+        `insert into subscriptions (id, user_id, plan_id, status, trial, current_period_start, current_period_end,
+           grace_until)
+         values ($1, $2, $3, $4, $5, now() - interval '30 days', now() + $6::interval, now() + $7::interval)`,
+        [uuidv7(), userId, plan, s.status, s.plan === 'trial', s.ends, s.grace ?? null],
       );
     };
 
@@ -213,6 +217,32 @@ const accessCases: [string, World, { reason: string; ends: string | null }][] = 
     { reason: 'subscription', ends: '00:00:00.000001' },
   ],
   ['canceled, at the end: closed', { subscription: sub('canceled', '0') }, NONE],
+  // A failed automatic renewal: access runs on until the grace period's end (access_until), then closes.
+  [
+    'the period ended, the grace period of a failed renewal runs: open until the grace ends',
+    { subscription: { ...sub('active', '-1 day'), grace: '6 days' } },
+    { reason: 'subscription', ends: '6 days' },
+  ],
+  [
+    'the grace period, 1 µs before its end: open',
+    { subscription: { ...sub('active', '-7 days'), grace: '1 microsecond' } },
+    { reason: 'subscription', ends: '00:00:00.000001' },
+  ],
+  [
+    'the grace period at its end: closed',
+    { subscription: { ...sub('active', '-7 days'), grace: '0' } },
+    NONE,
+  ],
+  [
+    'a grace period ending before the period does not shorten it',
+    { subscription: { ...sub('active', PERIOD), grace: '7 days' } },
+    { reason: 'subscription', ends: '30 days' },
+  ],
+  [
+    'expired during its grace period (ended by an administrator or a refund): closed',
+    { subscription: { ...sub('expired', '-1 day'), grace: '6 days' } },
+    NONE,
+  ],
   ['canceled, 1 µs after the end: closed', { subscription: sub('canceled', '-1 microsecond') }, NONE],
   [
     'a member of an organisation granting the course',

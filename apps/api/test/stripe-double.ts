@@ -9,7 +9,14 @@ import Stripe from 'stripe';
  */
 export async function startStripeDouble(secretKey: string) {
   const sessions = new Map<string, Record<string, unknown>>();
+  /** Payments Stripe holds (PaymentIntent or charge id → amount paid and refunded), for the Refunds API. */
+  const charges = new Map<string, { amount: number; refunded: number }>();
+  const refunds = new Map<string, Record<string, unknown>>();
+  const refundsByKey = new Map<string, string>();
   const byIdempotencyKey = new Map<string, string>();
+  /** Stripe Billing: subscriptions (as Checkout in subscription mode makes them) and one-off coupons. */
+  const subscriptions = new Map<string, Record<string, unknown>>();
+  const coupons = new Map<string, Record<string, unknown>>();
   const requests: { method: string; path: string; body: Record<string, unknown> }[] = [];
 
   const read = async (req: IncomingMessage) => {
@@ -39,9 +46,44 @@ export async function startStripeDouble(secretKey: string) {
         return send(200, sessions.get(byIdempotencyKey.get(key)!));
       const items = (body.line_items as Record<string, unknown>[] | undefined) ?? [];
       const item = items[0] as
-        { quantity?: string; price_data?: { currency?: string; unit_amount?: string } } | undefined;
+        | {
+            quantity?: string;
+            price_data?: {
+              currency?: string;
+              unit_amount?: string;
+              recurring?: { interval?: string; interval_count?: string };
+            };
+          }
+        | undefined;
       const amount = Number(item?.price_data?.unit_amount);
-      if (body.mode !== 'payment') return fail(400, 'invalid_request_error', 'mode must be payment', 'mode');
+      if (body.mode !== 'payment' && body.mode !== 'subscription')
+        return fail(400, 'invalid_request_error', 'mode must be payment or subscription', 'mode');
+      // As Stripe: subscription mode needs a recurring price, payment mode refuses one.
+      const recurring = item?.price_data?.recurring;
+      if ((body.mode === 'subscription') !== !!recurring)
+        return fail(
+          400,
+          'invalid_request_error',
+          body.mode === 'subscription'
+            ? 'You must provide at least one recurring price in `subscription` mode when using prices.'
+            : 'You specified `payment` mode but passed a recurring price.',
+          'line_items',
+        );
+      if (recurring && !['month', 'year'].includes(recurring.interval ?? ''))
+        return fail(400, 'invalid_request_error', 'Invalid interval', 'line_items[0][price_data][recurring][interval]');
+      if (body.mode === 'subscription' && body.payment_intent_data !== undefined)
+        return fail(
+          400,
+          'invalid_request_error',
+          'You can not pass `payment_intent_data` in `subscription` mode.',
+          'payment_intent_data',
+        );
+      const discounts = (body.discounts as { coupon?: string }[] | undefined) ?? [];
+      const off = discounts.reduce((sum, d) => {
+        const c = d.coupon ? coupons.get(d.coupon) : undefined;
+        return sum + (c ? Number(c.amount_off) : NaN);
+      }, 0);
+      if (Number.isNaN(off)) return fail(400, 'invalid_request_error', 'No such coupon', 'discounts');
       if (!item || item.price_data?.currency !== 'thb' || !(amount > 0))
         return fail(
           400,
@@ -65,10 +107,15 @@ export async function startStripeDouble(secretKey: string) {
         id,
         object: 'checkout.session',
         url: `https://checkout.stripe.test/c/pay/${id}`,
-        mode: 'payment',
+        mode: body.mode,
         status: 'open',
         payment_status: 'unpaid',
-        amount_total: amount * Number(item.quantity ?? 1),
+        amount_total: amount * Number(item.quantity ?? 1) - off,
+        subscription: null,
+        customer: null,
+        invoice: null,
+        recurring: recurring ?? null,
+        subscription_data: body.subscription_data ?? null,
         currency: 'thb',
         client_reference_id: body.client_reference_id ?? null,
         customer_email: body.customer_email ?? null,
@@ -100,6 +147,90 @@ export async function startStripeDouble(secretKey: string) {
         return send(200, session);
       }
     }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      // As Stripe: the same Idempotency-Key answers the same refund; never more than the charge's unrefunded part.
+      const key = req.headers['idempotency-key'];
+      if (typeof key === 'string' && refundsByKey.has(key))
+        return send(200, refunds.get(refundsByKey.get(key)!));
+      const ref = (body.payment_intent ?? body.charge) as string | undefined;
+      const paid = ref ? charges.get(ref) : undefined;
+      if (!ref || !paid)
+        return fail(
+          400,
+          'invalid_request_error',
+          `No such payment_intent: '${ref ?? ''}'`,
+          body.charge ? 'charge' : 'payment_intent',
+        );
+      const left = paid.amount - paid.refunded;
+      if (left <= 0)
+        return fail(400, 'invalid_request_error', `Charge for ${ref} has already been refunded.`);
+      const amount = body.amount === undefined ? left : Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0)
+        return fail(400, 'invalid_request_error', 'Invalid positive integer', 'amount');
+      if (amount > left)
+        return fail(
+          400,
+          'invalid_request_error',
+          `Refund amount (฿${amount / 100}) is greater than unrefunded amount on charge (฿${left / 100})`,
+          'amount',
+        );
+      paid.refunded += amount;
+      const id = `re_${randomBytes(12).toString('hex')}`;
+      const refund = {
+        id,
+        object: 'refund',
+        amount,
+        currency: 'thb',
+        payment_intent: ref.startsWith('pi_') ? ref : null,
+        charge: ref.startsWith('ch_') ? ref : `ch_${ref.slice(3)}`,
+        metadata: body.metadata ?? {},
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(id, refund);
+      if (typeof key === 'string') refundsByKey.set(key, id);
+      return send(200, refund);
+    }
+    if (req.method === 'POST' && path === '/v1/coupons') {
+      if (!(Number(body.amount_off) > 0) || body.currency !== 'thb')
+        return fail(400, 'invalid_request_error', 'amount_off and currency are required', 'amount_off');
+      const id = `co_${randomBytes(8).toString('hex')}`;
+      const coupon = { id, object: 'coupon', ...body, amount_off: Number(body.amount_off), valid: true };
+      coupons.set(id, coupon);
+      return send(200, coupon);
+    }
+    const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (sub) {
+      const found = subscriptions.get(sub[1]!);
+      if (!found) return fail(404, 'invalid_request_error', `No such subscription: '${sub[1]}'`, 'id');
+      if (found.status === 'canceled')
+        return fail(
+          400,
+          'invalid_request_error',
+          'A canceled subscription can only update its cancellation_details and metadata.',
+        );
+      if (req.method === 'POST') {
+        if (body.cancel_at_period_end !== undefined)
+          found.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        return send(200, found);
+      }
+      if (req.method === 'DELETE') {
+        found.status = 'canceled';
+        return send(200, found);
+      }
+    }
+    if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (typeof body.customer !== 'string')
+        return fail(400, 'invalid_request_error', 'Missing required param: customer.', 'customer');
+      const id = `bps_${randomBytes(8).toString('hex')}`;
+      return send(200, {
+        id,
+        object: 'billing_portal.session',
+        customer: body.customer,
+        return_url: body.return_url ?? null,
+        url: `https://billing.stripe.test/p/session/${id}`,
+      });
+    }
     return fail(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${path})`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -107,8 +238,61 @@ export async function startStripeDouble(secretKey: string) {
 
   return {
     url: `http://127.0.0.1:${port}`,
+    refunds,
+    /** A payment Stripe took (what a paid Checkout Session's PaymentIntent is): refundable up to `amount`. */
+    charge(paymentIntent: string, amount: number) {
+      charges.set(paymentIntent, { amount, refunded: 0 });
+    },
     sessions,
     requests,
+    subscriptions,
+    /**
+     * A subscription-mode session paid by card, as Stripe completes it: the subscription and the customer made,
+     * the session `complete`/`paid` with them, and the first invoice. Answers the session and the invoice.
+     */
+    completeSubscription(sessionId: string) {
+      const session = sessions.get(sessionId)!;
+      const subId = `sub_${randomBytes(10).toString('hex')}`;
+      const customer = `cus_${randomBytes(8).toString('hex')}`;
+      const invoiceId = `in_${randomBytes(10).toString('hex')}`;
+      const metadata = (session.subscription_data as { metadata?: unknown } | null)?.metadata ?? {};
+      subscriptions.set(subId, {
+        id: subId,
+        object: 'subscription',
+        customer,
+        status: 'active',
+        cancel_at_period_end: false,
+        metadata,
+      });
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        subscription: subId,
+        customer,
+        invoice: invoiceId,
+      });
+      return { session, invoice: this.invoice(subId, 'subscription_create', Number(session.amount_total), invoiceId) };
+    },
+    /** An invoice of a subscription as Stripe sends it in `invoice.*` events (parent.subscription_details). */
+    invoice(subId: string, reason: string, amount: number, id = `in_${randomBytes(10).toString('hex')}`) {
+      const s = subscriptions.get(subId)!;
+      return {
+        id,
+        object: 'invoice',
+        billing_reason: reason,
+        customer: s.customer,
+        currency: 'thb',
+        amount_due: amount,
+        amount_paid: 0,
+        next_payment_attempt: null as number | null,
+        status: 'open',
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: subId, metadata: s.metadata },
+        },
+      };
+    },
     /** An event as Stripe sends it, about a session (changed by `patch`, e.g. `{ payment_status: 'paid' }`). */
     event(type: string, session: Record<string, unknown>, patch: Record<string, unknown> = {}) {
       return {

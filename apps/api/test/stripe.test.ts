@@ -107,6 +107,7 @@ describe('Stripe Checkout', () => {
       orderNumber: order.number,
       totalSatang: 299_000,
       description: 'x',
+      recurring: null,
       customerEmail: u.email,
       successUrl: 'http://rianroo.test/s',
       cancelUrl: 'http://rianroo.test/c',

@@ -91,5 +91,12 @@ export const subscriptionFixture = (over: Partial<Subscription> = {}): Subscript
   autoRenew: true,
   provider: 'sandbox',
   givesAccess: true,
+  renewal: 'reminder',
+  renewsAt: null,
+  renewalAmountSatang: null,
+  card: null,
+  paymentFailed: false,
+  graceUntil: null,
+  nextAttemptAt: null,
   ...over,
 });

@@ -114,3 +114,65 @@ export const adminRedemptionQuery = pageQuery(['createdAt']);
 export type AdminRedemptionQuery = z.infer<typeof adminRedemptionQuery>;
 export const adminRedemptionPage = pageOf(adminRedemption);
 export type AdminRedemptionPage = z.infer<typeof adminRedemptionPage>;
+
+/* Orders and refunds: an administrator refunds a paid order, fully or in part (a credit note is issued). */
+
+export const adminOrderStatus = z.enum(['pending', 'paid', 'failed', 'expired']);
+export const adminOrder = z.object({
+  id: uuid,
+  number: z.string(),
+  status: adminOrderStatus,
+  user: z.object({ id: uuid, email: z.string(), name: z.string() }),
+  planCode: z.string(),
+  totalSatang: z.number().int(),
+  /** Refunded (or being refunded) so far. */
+  refundedSatang: z.number().int(),
+  provider: z.string(),
+  receiptNumber: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;
+export const adminOrderQuery = pageQuery(['createdAt', 'total']).extend({
+  status: adminOrderStatus.optional(),
+});
+export type AdminOrderQuery = z.infer<typeof adminOrderQuery>;
+export const adminOrderPage = pageOf(adminOrder);
+export type AdminOrderPage = z.infer<typeof adminOrderPage>;
+
+export const refundAccess = z.enum(['end', 'shorten']);
+export type RefundAccess = z.infer<typeof refundAccess>;
+export const adminRefund = z.object({
+  id: uuid,
+  amountSatang: z.number().int(),
+  reason: z.string(),
+  /** `end`: access ended at once; `shorten`: the period shortened by the refunded share. */
+  access: refundAccess,
+  /** `pending` while the provider is asked; `failed` holds nothing. */
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  providerRef: z.string().nullable(),
+  creditNoteNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminRefund = z.infer<typeof adminRefund>;
+export const adminOrderDetail = adminOrder.extend({
+  subtotalSatang: z.number().int(),
+  discountSatang: z.number().int(),
+  vatSatang: z.number().int(),
+  method: z.string().nullable(),
+  paymentRef: z.string().nullable(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  taxInvoiceNumber: z.string().nullable(),
+  /** What can still be refunded: the total less what is refunded or being refunded; 0 unless paid. */
+  refundableSatang: z.number().int(),
+  refunds: z.array(adminRefund),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+
+export const refundBody = z.object({
+  amountSatang: z.number().int().min(1).max(100_000_000),
+  reason: textWithoutNul().trim().min(1).max(300),
+  access: refundAccess,
+});
+export type RefundBody = z.infer<typeof refundBody>;

@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import { uuid } from './common.js';
 import { MAX_PLAYED_RANGES } from './limits.js';
-import { CATALOGUE_PAGE_SIZE, COURSE_LEVELS, SEARCH_MAX_LENGTH } from './paths.js';
+import { CATALOGUE_PAGE_SIZE, CATALOGUE_SORTS, COURSE_LEVELS, SEARCH_MAX_LENGTH } from './paths.js';
 import { assessmentSummary } from './assessments.js';
 import { videoStatus } from './media.js';
 
 export const courseIdParams = z.object({ id: uuid });
 export const slugParams = z.object({ slug: z.string().trim().min(1).max(200) });
+
+/**
+ * A course's rating as a visitor sees it: the average of its learners' answers to the evaluation's rating questions
+ * (1-5, one decimal) and how many evaluations gave one. Null until enough learners have rated the course (the
+ * API decides how many: modules/courses/ratings.repo.ts); never a number made of too few ratings.
+ */
+export const courseRating = z.object({
+  average: z.number().min(1).max(5),
+  count: z.number().int().min(1),
+});
+export type CourseRating = z.infer<typeof courseRating>;
 
 export const courseSummary = z.object({
   id: uuid,
@@ -21,6 +32,8 @@ export const courseSummary = z.object({
   publishedAt: z.string().nullable(),
   episodeCount: z.number().int(),
   totalDurationSeconds: z.number().int(),
+  /** Given by the catalogue and a course's page (null: not shown yet); other lists leave it out. */
+  rating: courseRating.nullable().optional(),
 });
 export type CourseSummary = z.infer<typeof courseSummary>;
 
@@ -143,6 +156,10 @@ export const searchQuery = z.object({
     .enum(['', ...COURSE_LEVELS])
     .optional()
     .transform(noneIfEmpty),
+  sort: z
+    .enum(['', ...CATALOGUE_SORTS])
+    .optional()
+    .transform((v) => v || 'newest'),
   limit: z.coerce.number().int().min(1).max(50).default(CATALOGUE_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });

@@ -46,6 +46,8 @@ export const errorCodes = [
   'PAYMENT_DECLINED',
   'SIGNATURE_INVALID',
   'NOT_CANCELABLE',
+  /** Automatic renewal charges a card: an order to renew automatically is paid by card, not PromptPay. */
+  'CARD_REQUIRED',
   /** Admin console: an administrator may not change their own role, and the last administrator stays one. */
   'OWN_ROLE',
   'LAST_ADMIN',
@@ -67,6 +69,14 @@ export const errorCodes = [
   'QUESTION_ANSWERED',
   /** Admin console: the learner already holds a current subscription; a grant would overlap it. */
   'SUBSCRIPTION_EXISTS',
+  /** A full tax invoice for a receipt of nothing paid (a 100% promo code): there is no sale to invoice. */
+  'NOTHING_TO_INVOICE',
+  /** Admin console: only a paid order, through the provider that took the payment, can be refunded. */
+  'NOT_REFUNDABLE',
+  /** Admin console: the refund is more than what is left of the payment (other refunds hold the rest). */
+  'REFUND_TOO_LARGE',
+  /** Admin console: the payment provider refused the refund or could not be reached; nothing was refunded. */
+  'REFUND_FAILED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

@@ -25,10 +25,22 @@ export type CourseLevel = (typeof COURSE_LEVELS)[number];
 export const catalogueLevel = (raw: string | null | undefined): CourseLevel | '' =>
   (COURSE_LEVELS as readonly string[]).includes(raw ?? '') ? (raw as CourseLevel) : '';
 
-/** The catalogue page's filter (its URL's `q`, `level` and `page`) as the search's query. */
+/**
+ * The catalogue's orders: `newest` (the default: with search words, courses with every word in the title first,
+ * then the newest) or `rating` (the best rated first; courses whose rating is not shown yet last).
+ */
+export const CATALOGUE_SORTS = ['newest', 'rating'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+
+/** The catalogue's order from its URL (`sort`): one the site has; anything else is the default, `newest`. */
+export const catalogueSort = (raw: string | null | undefined): CatalogueSort =>
+  (CATALOGUE_SORTS as readonly string[]).includes(raw ?? '') ? (raw as CatalogueSort) : 'newest';
+
+/** The catalogue page's filter (its URL's `q`, `level`, `sort` and `page`) as the search's query. */
 export const catalogSearchQuery = (f: {
   q?: string | null;
   level?: CourseLevel | '' | null;
+  sort?: CatalogueSort | null;
   page?: number;
 }) => {
   // A longer text (a pasted paragraph) is searched by its beginning, not refused.
@@ -36,6 +48,8 @@ export const catalogSearchQuery = (f: {
   return {
     ...(q ? { q } : {}),
     ...(f.level ? { level: f.level } : {}),
+    // The default order is left out: the address of the default list stays the one it always was.
+    ...(f.sort && f.sort !== 'newest' ? { sort: f.sort } : {}),
     ...(f.page && f.page > 1 ? { offset: (f.page - 1) * CATALOGUE_PAGE_SIZE } : {}),
   };
 };
@@ -51,10 +65,26 @@ export const catalogSearchPath = (f: Parameters<typeof catalogSearchQuery>[0]) =
 export const courseOutlinePath = (slug: string) => `/courses/${encodeURIComponent(slug)}`;
 
 /** The catalogue page's own address for a filter and a page (the links of its pager). */
-export const catalogPageUrl = (f: { q?: string | null; level?: string | null; page: number }) => {
+export const catalogPageUrl = (f: {
+  q?: string | null;
+  level?: string | null;
+  sort?: string | null;
+  page: number;
+}) => {
   const params: string[] = [];
   if (f.q?.trim()) params.push(`q=${encodeURIComponent(f.q.trim())}`);
   if (f.level) params.push(`level=${encodeURIComponent(f.level)}`);
+  if (f.sort && f.sort !== 'newest') params.push(`sort=${encodeURIComponent(f.sort)}`);
   if (f.page > 1) params.push(`page=${f.page}`);
   return params.length ? `/courses?${params.join('&')}` : '/courses';
+};
+
+/**
+ * What a members' course costs a visitor from: the price of the cheapest plan billed by the month (in satang), or
+ * null when none is on sale. The course cards, the course page and the pages the server draws all say it
+ * ("สำหรับสมาชิก · เริ่มต้น ฿299/เดือน"), from the plans on sale (`GET /plans`), never a number written down.
+ */
+export const membersFromSatang = (plans: readonly { interval: string; priceSatang: number }[]) => {
+  const monthly = plans.filter((p) => p.interval === 'month' && p.priceSatang > 0).map((p) => p.priceSatang);
+  return monthly.length ? Math.min(...monthly) : null;
 };

@@ -181,9 +181,37 @@ export const subscriptions = pgTable(
     expiredAt: ts('expired_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * The card automatic renewal charges (migration 0040): the provider's reference to it (the sandbox's test card;
+     * with Stripe the subscription's default payment method, kept by Stripe), its brand and last four digits. Null:
+     * nothing renews automatically (PromptPay, a trial, a grant): the learner is reminded instead.
+     */
+    cardRef: text('card_ref'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** Stripe Billing: the subscription and customer at Stripe that renew this one; null with the sandbox. */
+    billingRef: text('billing_ref'),
+    customerRef: text('customer_ref'),
+    /** The `created` time of the last Stripe subscription event applied: an older one arriving later is ignored. */
+    billingSyncedAt: ts('billing_synced_at'),
+    /** Failed automatic renewals since the last payment; the next attempt; access kept until grace_until. */
+    renewalFailures: integer('renewal_failures').notNull().default(0),
+    nextRenewalAt: ts('next_renewal_at'),
+    graceUntil: ts('grace_until'),
+    /**
+     * Until when it gives access: the period's end, or the grace period's after a failed renewal. The one column
+     * the entitlement rule (entitled_subscriptions), the expiry job and the service read.
+     */
+    accessUntil: ts('access_until')
+      .notNull()
+      .generatedAlwaysAs(sql`greatest(current_period_end, coalesce(grace_until, current_period_end))`),
   },
   (t) => [
     index('subscriptions_user_idx').on(t.userId, t.currentPeriodEnd),
+    index('subscriptions_access_until_idx')
+      .on(t.accessUntil)
+      .where(sql`status in ('trialing', 'active', 'canceled')`),
+    uniqueIndex('subscriptions_billing_ref_idx').on(t.billingRef),
     uniqueIndex('subscriptions_one_trial_idx')
       .on(t.userId)
       .where(sql`trial`),
@@ -250,6 +278,12 @@ export const orders = pgTable(
     providerRef: text('provider_ref'),
     paymentRef: text('payment_ref'),
     method: text('method', { enum: ['card', 'promptpay'] }),
+    /** Paid by card, the subscription renews automatically with that card (migration 0040). */
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** `renewal`: an automatic renewal charged to the saved card (no learner at a checkout). */
+    kind: text('kind', { enum: ['checkout', 'renewal'] })
+      .notNull()
+      .default('checkout'),
     /**
      * The plan's terms when the order was opened (migration 0027): what the order buys and what its receipt says,
      * whatever the plan's later edits. Null only for an order opened by a version before it: read as the plan.
@@ -340,6 +374,138 @@ export const receiptCounters = pgTable('receipt_counters', {
   last: integer('last').notNull(),
 });
 
+/** The seller on a tax document, as it was when the document was issued (the config's SELLER_*). */
+export type TaxSeller = { name: string; taxId: string; address: string; branch: string };
+/** The buyer on a full tax invoice: 13-digit tax ID; branch 'head_office' or a five-digit branch number. */
+export type TaxBuyer = { name: string; address: string; taxId: string; branch: string };
+
+/**
+ * A full tax invoice (ใบกำกับภาษีเต็มรูป) asked for at checkout: issued in the transaction that marks the order
+ * paid (migration 0039).
+ */
+export const taxInvoiceRequests = pgTable('tax_invoice_requests', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  buyer: jsonb('buyer').$type<TaxBuyer>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Full tax invoices, one per receipt at most (the unique receipt_id). The number is given by the tax_invoices_number
+ * trigger from tax_document_counters (migration 0039), as receipts are numbered: gap-free per seller and Bangkok
+ * year, and a rolled-back issue gives its number back. Buyer, seller and amounts are snapshots.
+ */
+export const taxInvoices = pgTable(
+  'tax_invoices',
+  {
+    id: uuid('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    receiptId: uuid('receipt_id')
+      .notNull()
+      .unique()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    buyer: jsonb('buyer').$type<TaxBuyer>().notNull(),
+    seller: jsonb('seller').$type<TaxSeller>().notNull(),
+    subtotalSatang: bigint('subtotal_satang', { mode: 'number' }).notNull(),
+    discountSatang: bigint('discount_satang', { mode: 'number' }).notNull(),
+    vatSatang: bigint('vat_satang', { mode: 'number' }).notNull(),
+    totalSatang: bigint('total_satang', { mode: 'number' }).notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('tax_invoices_user_idx').on(t.userId),
+    check('tax_invoices_buyer_tax_id', sql`${t.buyer}->>'taxId' ~ '^[0-9]{13}$'`),
+    check('tax_invoices_buyer_branch', sql`${t.buyer}->>'branch' ~ '^(head_office|[0-9]{5})$'`),
+  ],
+);
+
+/**
+ * A refund an administrator made of a paid order, fully or in part. The row is written (pending) under the order's
+ * lock before the provider is asked, so refunds of one order together never exceed what was paid, also when made
+ * at once; it succeeds with the provider's reference, or fails and holds nothing.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountSatang: bigint('amount_satang', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    /** What happens to the learner's access: ended now, or the period shortened by the refunded share. */
+    access: text('access', { enum: ['end', 'shorten'] }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId), check('refunds_amount_positive', sql`amount_satang > 0`)],
+);
+
+/**
+ * A credit note (ใบลดหนี้) for a refund: one per refund, numbered by the credit_notes_number trigger like tax
+ * invoices (its own sequence per seller and Bangkok year). It refers to the order's tax invoice when there is one.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .unique()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    receiptId: uuid('receipt_id')
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    taxInvoiceId: uuid('tax_invoice_id').references(() => taxInvoices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The buyer as the tax invoice names them, or the receipt's name only (address, tax ID and branch empty). */
+    buyer: jsonb('buyer').$type<TaxBuyer>().notNull(),
+    seller: jsonb('seller').$type<TaxSeller>().notNull(),
+    /** The original document's total, and the credited amount (VAT included) with its VAT part. */
+    originalTotalSatang: bigint('original_total_satang', { mode: 'number' }).notNull(),
+    amountSatang: bigint('amount_satang', { mode: 'number' }).notNull(),
+    vatSatang: bigint('vat_satang', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [index('credit_notes_user_idx').on(t.userId), index('credit_notes_order_idx').on(t.orderId)],
+);
+
+/**
+ * The last number of each kind of tax document ('TI' tax invoices, 'CN' credit notes), seller (tax ID) and Bangkok
+ * year, taken by the numbering triggers (migration 0039) in the issuing transaction as receipt_counters is.
+ */
+export const taxDocumentCounters = pgTable(
+  'tax_document_counters',
+  {
+    kind: text('kind', { enum: ['TI', 'CN'] }).notNull(),
+    sellerTaxId: text('seller_tax_id').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.sellerTaxId, t.year] })],
+);
+
 /** One reminder per subscription, period end and lead time, however often the job runs. */
 export const subscriptionReminders = pgTable(
   'subscription_reminders',
@@ -411,6 +577,29 @@ export const courses = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(1),
   },
   (t) => [index('courses_published_idx').on(t.status, t.publishedAt)],
+);
+
+/**
+ * The summary PDF an author attached to a course (issue 33): learners entitled to the course get it instead of
+ * the outline generated from the course. The bytes are in the storage under `storage_key` (named by their hash).
+ */
+export const courseSummaries = pgTable(
+  'course_summaries',
+  {
+    courseId: uuid('course_id')
+      .primaryKey()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: ts('uploaded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('course_summaries_byte_size_positive', sql`${t.byteSize} > 0`),
+    check('course_summaries_sha256_hex', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
 );
 
 export const instructors = pgTable('instructors', {

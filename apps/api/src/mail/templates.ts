@@ -209,15 +209,136 @@ export function receiptMail(
   };
 }
 
+/** A full tax invoice issued (PDF attached): at the buyer's request, from a receipt or at checkout. */
+export function taxInvoiceMail(
+  to: string,
+  name: string,
+  locale: Locale,
+  r: {
+    number: string;
+    receiptNumber: string;
+    buyerName: string;
+    totalSatang: number;
+    url: string;
+    attachment: MailAttachment;
+  },
+): MailMessage {
+  const th = locale === 'th';
+  const subject = th ? `ใบกำกับภาษีเต็มรูป ${r.number}` : `Full tax invoice ${r.number}`;
+  const paragraphs = th
+    ? [
+        hello('th', name),
+        `ใบกำกับภาษี/ใบเสร็จรับเงินเลขที่ ${r.number} ในนาม ${r.buyerName} (ออกแทนใบเสร็จรับเงินเลขที่ ${r.receiptNumber}) แนบมากับอีเมลนี้ (PDF)`,
+        `ยอดรวม ${baht(r.totalSatang)} บาท (รวมภาษีมูลค่าเพิ่ม 7%)`,
+      ]
+    : [
+        hello('en', name),
+        `Full tax invoice ${r.number} in the name of ${r.buyerName} (for receipt ${r.receiptNumber}) is attached to this e-mail (PDF).`,
+        `Total THB ${baht(r.totalSatang)} (including 7% VAT)`,
+      ];
+  return {
+    to,
+    subject,
+    ...layout(locale, subject, paragraphs, { label: th ? 'ดูใบเสร็จ' : 'View the receipt', url: r.url }),
+    attachments: [r.attachment],
+  };
+}
+
+/** A refund of a payment, with its credit note attached, and what it did to the learner's access. */
+export function refundMail(
+  to: string,
+  name: string,
+  locale: Locale,
+  r: {
+    creditNoteNumber: string;
+    orderNumber: string;
+    amountSatang: number;
+    reason: string;
+    /** Where access now ends; null when the refund did not change it. */
+    accessEnds: Date | null;
+    ended: boolean;
+    url: string;
+    attachment: MailAttachment;
+  },
+): MailMessage {
+  const th = locale === 'th';
+  const subject = th
+    ? `คืนเงิน ${baht(r.amountSatang)} บาท · ใบลดหนี้ ${r.creditNoteNumber}`
+    : `Refund of THB ${baht(r.amountSatang)} · credit note ${r.creditNoteNumber}`;
+  const access = th
+    ? r.ended
+      ? 'สิทธิ์การเรียนจากคำสั่งซื้อนี้สิ้นสุดแล้ว'
+      : r.accessEnds
+        ? `สิทธิ์การเรียนของคุณใช้ได้ถึง ${thaiDate(r.accessEnds, locale)}`
+        : null
+    : r.ended
+      ? 'The access this order gave has ended.'
+      : r.accessEnds
+        ? `Your access now runs until ${thaiDate(r.accessEnds, locale)}.`
+        : null;
+  const paragraphs = th
+    ? [
+        hello('th', name),
+        `เราคืนเงิน ${baht(r.amountSatang)} บาท ของคำสั่งซื้อ ${r.orderNumber} แล้ว (เหตุผล: ${r.reason}) เงินจะกลับเข้าช่องทางที่คุณชำระ ตามระยะเวลาของธนาคารหรือผู้ให้บริการบัตร`,
+        ...(access ? [access] : []),
+        `ใบลดหนี้เลขที่ ${r.creditNoteNumber} แนบมากับอีเมลนี้ (PDF)`,
+      ]
+    : [
+        hello('en', name),
+        `We refunded THB ${baht(r.amountSatang)} of order ${r.orderNumber} (reason: ${r.reason}). It goes back to how you paid, in your bank's or card issuer's time.`,
+        ...(access ? [access] : []),
+        `Credit note ${r.creditNoteNumber} is attached to this e-mail (PDF).`,
+      ];
+  return {
+    to,
+    subject,
+    ...layout(locale, subject, paragraphs, { label: th ? 'ดูใบเสร็จ' : 'View your receipts', url: r.url }),
+    attachments: [r.attachment],
+  };
+}
+
 /** A subscription or trial ends in `days` days: how to keep learning. */
 export function renewalReminderMail(
   to: string,
   name: string,
   locale: Locale,
-  r: { days: number; planName: string; trial: boolean; endsAt: Date; url: string },
+  r: {
+    days: number;
+    planName: string;
+    trial: boolean;
+    endsAt: Date;
+    url: string;
+    /** Renews automatically by card: the mail says when, and what it charges (satang), instead of "it ends". */
+    automaticSatang?: number | null;
+  },
 ): MailMessage {
   const th = locale === 'th';
   const when = thaiDate(r.endsAt, locale);
+  if (r.automaticSatang != null && !r.trial) {
+    const subject = th
+      ? `แพ็กเกจ ${r.planName} จะต่ออายุอัตโนมัติใน ${r.days} วัน`
+      : `Your ${r.planName} plan renews automatically in ${r.days} day${r.days === 1 ? '' : 's'}`;
+    const paragraphs = th
+      ? [
+          hello('th', name),
+          `แพ็กเกจ ${r.planName} ของคุณจะต่ออายุอัตโนมัติวันที่ ${when} โดยตัดบัตรที่บันทึกไว้ ${baht(r.automaticSatang)} บาท (รวมภาษีมูลค่าเพิ่ม)`,
+          'หากไม่ต้องการต่ออายุ ยกเลิกได้ทุกเมื่อที่หน้าบัญชีของคุณ คุณยังเรียนได้จนถึงวันสิ้นสุดรอบปัจจุบัน',
+        ]
+      : [
+          hello('en', name),
+          `Your ${r.planName} plan renews automatically on ${when}: THB ${baht(r.automaticSatang)} (VAT included) will be charged to your saved card.`,
+          'To stop it, cancel any time on your account page; you keep learning until the current period ends.',
+        ];
+    return {
+      to,
+      subject,
+      kind: 'reminders',
+      ...layout(locale, subject, paragraphs, {
+        label: th ? 'จัดการสมาชิก' : 'Manage membership',
+        url: r.url,
+      }),
+    };
+  }
   const subject = th
     ? r.trial
       ? `ทดลองเรียนฟรีของคุณจะสิ้นสุดใน ${r.days} วัน`
@@ -246,6 +367,72 @@ export function renewalReminderMail(
       label: th ? (r.trial ? 'ดูแพ็กเกจ' : 'ต่ออายุ') : r.trial ? 'See the plans' : 'Renew',
       url: r.url,
     }),
+  };
+}
+
+/**
+ * An automatic renewal's card was declined: access stays until the grace period's end, the card is tried again,
+ * and the learner can update it. Not optional (it is about money and access).
+ */
+export function renewalFailedMail(
+  to: string,
+  name: string,
+  locale: Locale,
+  r: { planName: string; amountSatang: number; graceUntil: Date; nextAttemptAt: Date | null; url: string },
+): MailMessage {
+  const th = locale === 'th';
+  const until = thaiDate(r.graceUntil, locale);
+  const subject = th
+    ? `ต่ออายุแพ็กเกจ ${r.planName} ไม่สำเร็จ: กรุณาอัปเดตบัตร`
+    : `We could not renew your ${r.planName} plan: please update your card`;
+  const paragraphs = th
+    ? [
+        hello('th', name),
+        `เราตัดบัตรที่บันทึกไว้เพื่อต่ออายุแพ็กเกจ ${r.planName} (${baht(r.amountSatang)} บาท) ไม่สำเร็จ คุณยังเรียนได้ตามปกติถึง ${until}`,
+        r.nextAttemptAt
+          ? `เราจะลองตัดบัตรอีกครั้งวันที่ ${thaiDate(r.nextAttemptAt, locale)} หรืออัปเดตบัตรตอนนี้เพื่อชำระทันที`
+          : `หากไม่ได้ชำระภายใน ${until} สมาชิกภาพจะสิ้นสุด อัปเดตบัตรตอนนี้เพื่อชำระทันที`,
+      ]
+    : [
+        hello('en', name),
+        `We could not charge your saved card to renew your ${r.planName} plan (THB ${baht(r.amountSatang)}). You keep full access until ${until}.`,
+        r.nextAttemptAt
+          ? `We will try the card again on ${thaiDate(r.nextAttemptAt, locale)}, or update your card now to pay at once.`
+          : `If it is not paid by ${until}, your membership ends. Update your card now to pay at once.`,
+      ];
+  return {
+    to,
+    subject,
+    ...layout(locale, subject, paragraphs, { label: th ? 'อัปเดตบัตร' : 'Update card', url: r.url }),
+  };
+}
+
+/** The grace period of a failed renewal ended unpaid: the membership ended; the plans are one click away. */
+export function subscriptionLapsedMail(
+  to: string,
+  name: string,
+  locale: Locale,
+  r: { planName: string; url: string },
+): MailMessage {
+  const th = locale === 'th';
+  const subject = th
+    ? `สมาชิกภาพแพ็กเกจ ${r.planName} สิ้นสุดแล้ว`
+    : `Your ${r.planName} membership has ended`;
+  const paragraphs = th
+    ? [
+        hello('th', name),
+        `เราตัดบัตรเพื่อต่ออายุแพ็กเกจ ${r.planName} ไม่สำเร็จจนสิ้นสุดระยะผ่อนผัน สมาชิกภาพของคุณจึงสิ้นสุดแล้ว ความคืบหน้าการเรียนและใบประกาศนียบัตรของคุณยังอยู่ครบ`,
+        'สมัครใหม่ได้ทุกเมื่อเพื่อเรียนต่อจากจุดเดิม',
+      ]
+    : [
+        hello('en', name),
+        `We could not charge your card to renew your ${r.planName} plan before the grace period ended, so your membership has ended. Your progress and certificates are kept.`,
+        'Subscribe again any time to continue where you left off.',
+      ];
+  return {
+    to,
+    subject,
+    ...layout(locale, subject, paragraphs, { label: th ? 'ดูแพ็กเกจ' : 'See the plans', url: r.url }),
   };
 }
 

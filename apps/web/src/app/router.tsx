@@ -18,6 +18,7 @@ const CatalogPage = lazy(() => import('../features/courses/routes/CatalogPage'))
 const CoursePage = lazy(() => import('../features/courses/routes/CoursePage'));
 const CoursePlayerEntry = lazy(() => import('../features/player/routes/CoursePlayerEntry'));
 const PlayerPage = lazy(() => import('../features/player/routes/PlayerPage'));
+const PreviewDialog = lazy(() => import('../features/player/routes/PreviewDialog'));
 const SummaryDocumentPage = lazy(() => import('../features/documents/routes/SummaryDocumentPage'));
 const FreeTrialPage = lazy(() => import('../features/subscriptions/routes/FreeTrialPage'));
 const RenewalPage = lazy(() => import('../features/subscriptions/routes/RenewalPage'));
@@ -27,6 +28,7 @@ const EvaluationPage = lazy(() => import('../features/certificates/routes/Evalua
 const CertificatePage = lazy(() => import('../features/certificates/routes/CertificatePage'));
 const VerifyCertificatePage = lazy(() => import('../features/certificates/routes/VerifyCertificatePage'));
 const ReceiptPage = lazy(() => import('../features/account/routes/ReceiptPage'));
+const CardPage = lazy(() => import('../features/account/routes/CardPage'));
 const PricingPage = lazy(() => import('../features/checkout/routes/PricingPage'));
 const ProductPage = lazy(() => import('../features/checkout/routes/ProductPage'));
 const CheckoutPage = lazy(() => import('../features/checkout/routes/CheckoutPage'));
@@ -40,6 +42,7 @@ const FacebookReturnPage = lazy(() => import('../features/auth/routes/FacebookRe
 const OidcReturnPage = lazy(() => import('../features/auth/routes/OidcReturnPage'));
 const LegalPage = lazy(() => import('../features/legal/routes/LegalPage'));
 const WelcomePage = lazy(() => import('../features/onboarding/routes/WelcomePage'));
+const TrialStartPage = lazy(() => import('../features/onboarding/routes/TrialStartPage'));
 // The admin console is its own chunk (and its areas their own): nothing of it loads for learners.
 const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
@@ -61,6 +64,7 @@ export function AppRoutes() {
         <Route path="/logout" element={<LogoutPage />} />
         <Route path="/account" element={<AccountPage />} />
         <Route path="/account/receipts/:number" element={<ReceiptPage />} />
+        <Route path="/account/card" element={<CardPage />} />
         {/* The learning pages: a learner asked for contact details gives them first. */}
         <Route element={<ContactGuardRoute />}>
           <Route path="/library" element={<LibraryPage />} />
@@ -74,7 +78,10 @@ export function AppRoutes() {
         </Route>
         <Route path="/certificates/:code" element={<VerifyCertificatePage />} />
         <Route path="/courses" element={<CatalogPage />} />
-        <Route path="/courses/:slug" element={<CoursePage />} />
+        <Route path="/courses/:slug" element={<CoursePage />}>
+          <Route path="preview/:episodeId" element={<PreviewDialog />} />
+        </Route>
+        <Route path="/free-trial/start" element={<TrialStartPage />} />
         <Route path="/free-trial/*" element={<FreeTrialPage />} />
         <Route path="/renewal" element={<RenewalPage />} />
         <Route path="/pricing" element={<PricingPage />} />

@@ -1,4 +1,4 @@
-import type { Plan } from '@rianroo/contract';
+import type { Plan, SandboxCardBody } from '@rianroo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import type { Lang } from './i18n';
@@ -24,11 +24,24 @@ export function useMySubscription() {
   });
 }
 
-/** A price in baht from satang: "฿2,990" / "฿299.50". */
+/** `POST /my-subscription/card-session`: where to update the card automatic renewal charges. */
+export const startCardSession = () => api('POST /api/my-subscription/card-session', { auth: true });
+/** `PUT /my-subscription/card` (sandbox): saves a test card; a failed renewal is charged again at once (402 when declined). */
+export const saveTestCard = (card: SandboxCardBody) =>
+  api('PUT /api/my-subscription/card', { body: card, auth: true });
+
+/** Goes where a payment or card session answered: a provider's page (an absolute URL) or one of this site's paths. */
+export function goTo(url: string, navigate: (path: string) => void) {
+  if (/^https?:\/\//.test(url)) window.location.assign(url);
+  else navigate(url);
+}
+
+/** A price in baht from satang: "฿2,990" / "฿299.50" (the baht sign in English too, not "THB"). */
 export function formatBaht(satang: number, lang: Lang): string {
   return new Intl.NumberFormat(lang === 'th' ? 'th-TH' : 'en-GB', {
     style: 'currency',
     currency: 'THB',
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: satang % 100 === 0 ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(satang / 100);

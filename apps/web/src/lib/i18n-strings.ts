@@ -3,6 +3,10 @@ import * as certificates from './i18n-certificates';
 import * as contact from './i18n-contact';
 import * as checkout from './i18n-checkout';
 import * as subscriptions from './i18n-subscriptions';
+import * as visitors from './i18n-visitors';
+import * as preview from './i18n-preview';
+import * as renewal from './i18n-renewal';
+import * as invoices from './i18n-invoices';
 
 /** Every string of the screens, Thai first. Keys are the same in both languages (checked by the type). */
 export const th = {
@@ -10,7 +14,11 @@ export const th = {
   ...certificates.th,
   ...checkout.th,
   ...subscriptions.th,
+  ...preview.th,
+  ...renewal.th,
   ...contact.th,
+  ...visitors.th,
+  ...invoices.th,
   'app.name': 'Rianroo เรียนรู้',
   'app.tagline': 'คอร์สวิดีโอออนไลน์ภาษาไทย เรียนได้ทุกที่ ทุกเวลา',
   'nav.home': 'หน้าแรก',
@@ -325,7 +333,11 @@ export const en: Record<MessageKey, string> = {
   ...certificates.en,
   ...checkout.en,
   ...subscriptions.en,
+  ...preview.en,
+  ...renewal.en,
   ...contact.en,
+  ...visitors.en,
+  ...invoices.en,
   'app.name': 'Rianroo',
   'app.tagline': 'Thai video courses online, learn anywhere, any time',
   'nav.home': 'Home',

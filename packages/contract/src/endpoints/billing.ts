@@ -1,6 +1,9 @@
 import {
   adminCoupon,
   adminCouponPage,
+  adminOrderDetail,
+  adminOrderPage,
+  adminOrderQuery,
   adminCouponQuery,
   adminPlan,
   adminPlanPage,
@@ -11,10 +14,12 @@ import {
   couponUpdateBody,
   planCreateBody,
   planUpdateBody,
+  refundBody,
 } from '../admin-billing.js';
 import {
   checkoutBody,
   checkoutStarted,
+  myTaxDocuments,
   freeTrialStatus,
   mySubscription,
   order,
@@ -24,12 +29,19 @@ import {
   receipt,
   receiptList,
   receiptParams,
+  cardSession,
   sandboxCardBody,
   sandboxPayment,
   subscription,
   subscriptionList,
+  taxBuyer,
+  taxBuyerDraft,
+  taxDocumentParams,
+  taxInvoice,
+  taxInvoiceRequested,
   webhookAnswer,
 } from '../billing.js';
+import { z } from 'zod';
 import { idParams } from '../common.js';
 import { endpointTable } from '../endpoint.js';
 import { apiError } from '../errors.js';
@@ -68,6 +80,21 @@ export const billingEndpoints = endpointTable({
     tags,
     summary: 'Turn renewal back on',
     answers: { 200: subscription, ...errors },
+  },
+  'POST /api/my-subscription/card-session': {
+    audience: 'user',
+    tags,
+    summary:
+      'Where to update the card automatic renewal charges: the provider’s page (Stripe), or this site’s test-card page (sandbox)',
+    answers: { 200: cardSession, ...errors },
+  },
+  'PUT /api/my-subscription/card': {
+    audience: 'user',
+    tags,
+    summary:
+      'Sandbox only: save a test card for automatic renewal; a failed renewal is charged again at once (402 PAYMENT_DECLINED)',
+    body: sandboxCardBody,
+    answers: { 200: subscription, 402: apiError, ...errors },
   },
   'GET /api/free-trial': {
     audience: 'user',
@@ -136,6 +163,44 @@ export const billingEndpoints = endpointTable({
     summary: 'One of my receipts',
     params: receiptParams,
     answers: { 200: receipt, ...errors },
+  },
+  // Full tax invoices and credit notes (ใบกำกับภาษีเต็มรูป, ใบลดหนี้).
+  'POST /api/checkout/orders/:id/tax-invoice': {
+    audience: 'user',
+    tags,
+    summary:
+      'Ask for a full tax invoice for one of my orders: kept with an unpaid order and issued when it is paid, issued at once for a paid one',
+    params: orderParams,
+    body: taxBuyer,
+    answers: { 200: taxInvoiceRequested, ...errors },
+  },
+  'GET /api/tax-invoice-details': {
+    audience: 'user',
+    tags,
+    summary: "What my tax invoice form starts with: my organisation's name, my last invoice's buyer",
+    answers: { 200: taxBuyerDraft, 401: apiError },
+  },
+  'GET /api/my-tax-documents': {
+    audience: 'user',
+    tags,
+    summary: 'My full tax invoices and credit notes, newest first',
+    answers: { 200: myTaxDocuments, 401: apiError },
+  },
+  'POST /api/my-receipts/:number/tax-invoice': {
+    audience: 'user',
+    tags,
+    summary:
+      'A full tax invoice for one of my receipts (201 issued; 200 the one it has already, one per receipt)',
+    params: receiptParams,
+    body: taxBuyer,
+    answers: { 200: taxInvoice, 201: taxInvoice, ...errors },
+  },
+  'GET /api/my-tax-documents/:number/pdf': {
+    audience: 'user',
+    tags,
+    summary: 'One of my full tax invoices or credit notes as a PDF (Thai, A4)',
+    params: taxDocumentParams,
+    answers: { 200: z.any().describe('application/pdf: the tax invoice or credit note'), ...errors },
   },
   'POST /api/payments/stripe/webhook': {
     audience: 'public',
@@ -208,6 +273,36 @@ export const billingEndpoints = endpointTable({
     params: idParams,
     body: couponUpdateBody,
     answers: { 200: adminCoupon },
+  },
+  'GET /api/admin/orders': {
+    audience: 'admin',
+    tags: admin,
+    summary: 'Orders, one page (search by order number or e-mail)',
+    query: adminOrderQuery,
+    answers: { 200: adminOrderPage },
+  },
+  'GET /api/admin/orders/:id': {
+    audience: 'admin',
+    tags: admin,
+    summary: 'One order with its refunds and credit notes',
+    params: idParams,
+    answers: { 200: adminOrderDetail },
+  },
+  'POST /api/admin/orders/:id/refunds': {
+    audience: 'admin',
+    tags: admin,
+    summary:
+      'Refund a paid order fully or in part through its provider; issues a credit note and ends or shortens access (409 NOT_REFUNDABLE, 422 REFUND_TOO_LARGE, 502 REFUND_FAILED)',
+    params: idParams,
+    body: refundBody,
+    answers: { 201: adminOrderDetail, 422: apiError, 502: apiError },
+  },
+  'GET /api/admin/tax-documents/:number/pdf': {
+    audience: 'admin',
+    tags: admin,
+    summary: 'A full tax invoice or credit note as a PDF',
+    params: taxDocumentParams,
+    answers: { 200: z.any().describe('application/pdf: the tax invoice or credit note') },
   },
   'GET /api/admin/coupons/:id/redemptions': {
     audience: 'admin',

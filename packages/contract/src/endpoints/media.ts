@@ -26,6 +26,15 @@ export const mediaEndpoints = endpointTable({
     query: signedTokenQuery,
     answers: { 200: signedPlayback, 403: apiError, 404: apiError, 409: apiError },
   },
+  'GET /api/preview/get-signed-token': {
+    audience: 'public',
+    tags,
+    summary: "A visitor's short-lived playback token for a free preview (teaser) episode, without an account",
+    description:
+      'Teasers of published courses only: 403 NO_ACCESS for any other episode, 404 for an unknown or unpublished one. The token opens that video alone and saves no progress. Limited per client address (429 RATE_LIMITED). 409 VIDEO_NOT_READY while the video is being transcoded.',
+    query: signedTokenQuery,
+    answers: { 200: signedPlayback, 403: apiError, 404: apiError, 409: apiError, 429: apiError },
+  },
   'GET /api/stream/:assetId/:token/*': {
     audience: 'public',
     tags,

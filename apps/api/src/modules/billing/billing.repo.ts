@@ -19,18 +19,11 @@ export interface PlanRow {
   active: boolean;
 }
 
-export interface SubscriptionRow {
-  id: string;
-  user_id: string;
-  status: 'trialing' | 'active' | 'canceled' | 'expired';
-  current_period_start: Date;
-  current_period_end: Date;
-  auto_renew: boolean;
-  provider: string;
-  trial: boolean;
-  anchor_day: number | null;
+/** A subscription's row with its plan (SUBSCRIPTION). */
+export type SubscriptionRow = Omit<RowOf<typeof subscriptions>, 'plan_id'> & {
+  plan_id: string;
   plan: PlanRow;
-}
+};
 
 export interface OrderRow {
   id: string;
@@ -47,6 +40,9 @@ export interface OrderRow {
   provider: string;
   provider_ref: string | null;
   method: 'card' | 'promptpay' | null;
+  payment_ref: string | null;
+  auto_renew: boolean;
+  kind: 'checkout' | 'renewal';
   period_start: Date | null;
   period_end: Date | null;
   created_at: Date;
@@ -109,7 +105,7 @@ export async function currentSubscription(db: Q, userId: string, lock = false) {
 /** Ended subscriptions, newest first: expired ones, and a current one whose period is over (not yet recorded). */
 export async function endedSubscriptions(db: Q, userId: string) {
   const { rows } = await db.query<SubscriptionColumns>(
-    `${SUBSCRIPTION} where s.user_id = $1 and (s.status = 'expired' or s.current_period_end <= now())
+    `${SUBSCRIPTION} where s.user_id = $1 and (s.status = 'expired' or s.access_until <= now())
      order by s.current_period_end desc limit 50`,
     [userId],
   );
@@ -135,11 +131,17 @@ export async function lockLearner(db: Q, userId: string) {
 
 /** Records as expired what the clock already ended, for one learner (before a new subscription row) or for all. */
 export async function expireEnded(db: Q, at: Date, userId?: string) {
-  const { rows } = await db.query<{ id: string; user_id: string }>(
-    `update subscriptions set status = 'expired', expired_at = $1, auto_renew = false, updated_at = now()
-     where status in ('trialing', 'active', 'canceled') and current_period_end <= $1
+  const { rows } = await db.query<{
+    id: string;
+    user_id: string;
+    renewal_failures: number;
+    billing_ref: string | null;
+  }>(
+    `update subscriptions set status = 'expired', expired_at = $1, auto_renew = false, next_renewal_at = null,
+       updated_at = now()
+     where status in ('trialing', 'active', 'canceled') and access_until <= $1
        ${userId ? 'and user_id = $2' : ''}
-     returning id, user_id`,
+     returning id, user_id, renewal_failures, billing_ref`,
     userId ? [at, userId] : [at],
   );
   return rows;
@@ -161,13 +163,25 @@ export async function insertTrial(db: Q, userId: string, plan: PlanRow, id: stri
   return rows[0]?.id;
 }
 
+/**
+ * Renewal on or off. Turned off after a failed renewal, the grace period and the retries end with it: the period is
+ * over, and nothing will pay for the days after it.
+ */
 export async function setRenewal(db: Q, id: string, on: boolean) {
   await db.query(
-    `update subscriptions set status = $2, auto_renew = $3, canceled_at = $4, updated_at = now() where id = $1`,
+    `update subscriptions set status = $2, auto_renew = $3, canceled_at = $4,
+       grace_until = case when $3 then grace_until end, next_renewal_at = case when $3 then next_renewal_at end,
+       updated_at = now()
+     where id = $1`,
     [id, on ? 'active' : 'canceled', on, on ? null : new Date()],
   );
 }
 
+/**
+ * A payment moved the subscription's end: the plan, the end and the provider are the payment's, renewal is on, a
+ * failed renewal's retries and grace are over. `card` and `billing`: what renews it from now on (undefined: as it
+ * was, a renewal; null: nothing, a payment that does not renew).
+ */
 export async function extendSubscription(
   db: Q,
   s: {
@@ -177,13 +191,38 @@ export async function extendSubscription(
     anchorDay: number;
     provider: string;
     providerRef: string | null;
+    card?: { ref: string; brand: string; last4: string } | null;
+    billing?: { billingRef: string; customerRef: string | null } | null;
   },
 ) {
+  const keepCard = s.card === undefined;
+  const keepBilling = s.billing === undefined;
   await db.query(
     `update subscriptions set plan_id = $2, status = 'active', current_period_end = $3, anchor_day = $4,
-       auto_renew = true, canceled_at = null, provider = $5, provider_ref = $6, updated_at = now()
+       auto_renew = true, canceled_at = null, provider = $5, provider_ref = $6, renewal_failures = 0,
+       next_renewal_at = null, grace_until = null,
+       card_ref = case when $7 then card_ref else $8 end,
+       card_brand = case when $7 then card_brand else $9 end,
+       card_last4 = case when $7 then card_last4 else $10 end,
+       billing_ref = case when $11 then billing_ref else $12 end,
+       customer_ref = case when $11 then customer_ref else $13 end,
+       updated_at = now()
      where id = $1`,
-    [s.id, s.planId, s.end, s.anchorDay, s.provider, s.providerRef],
+    [
+      s.id,
+      s.planId,
+      s.end,
+      s.anchorDay,
+      s.provider,
+      s.providerRef,
+      keepCard,
+      s.card?.ref ?? null,
+      s.card?.brand ?? null,
+      s.card?.last4 ?? null,
+      keepBilling,
+      s.billing?.billingRef ?? null,
+      s.billing?.customerRef ?? null,
+    ],
   );
 }
 
@@ -200,14 +239,105 @@ export async function insertSubscription(
     providerRef: string | null;
     /** Default true (a paid order); an administrator's grant does not renew. */
     autoRenew?: boolean;
+    /** What renews it automatically: a saved card (sandbox) or the provider's subscription (Stripe). */
+    card?: { ref: string; brand: string; last4: string } | null;
+    billing?: { billingRef: string; customerRef: string | null } | null;
   },
 ) {
   await db.query(
     `insert into subscriptions (id, user_id, plan_id, status, current_period_start, current_period_end, anchor_day,
-       auto_renew, provider, provider_ref)
-     values ($1, $2, $3, 'active', $4, $5, $6, $9, $7, $8)`,
-    [s.id, s.userId, s.planId, s.start, s.end, s.anchorDay, s.provider, s.providerRef, s.autoRenew ?? true],
+       auto_renew, provider, provider_ref, card_ref, card_brand, card_last4, billing_ref, customer_ref)
+     values ($1, $2, $3, 'active', $4, $5, $6, $9, $7, $8, $10, $11, $12, $13, $14)`,
+    [
+      s.id,
+      s.userId,
+      s.planId,
+      s.start,
+      s.end,
+      s.anchorDay,
+      s.provider,
+      s.providerRef,
+      s.autoRenew ?? true,
+      s.card?.ref ?? null,
+      s.card?.brand ?? null,
+      s.card?.last4 ?? null,
+      s.billing?.billingRef ?? null,
+      s.billing?.customerRef ?? null,
+    ],
   );
+}
+
+/** Saves the card automatic renewal charges; renewal is on again (the learner asked for it by saving a card). */
+export async function saveCard(db: Q, id: string, card: { ref: string; brand: string; last4: string }) {
+  await db.query(
+    `update subscriptions set card_ref = $2, card_brand = $3, card_last4 = $4, auto_renew = true,
+       status = 'active', canceled_at = null, updated_at = now()
+     where id = $1`,
+    [id, card.ref, card.brand, card.last4],
+  );
+}
+
+/**
+ * Sandbox subscriptions whose automatic renewal is due at `at`: active, renewing, a saved card, access not yet ended,
+ * and either the period ending before `firstBy` (the first attempt, made ahead of the end so that access runs on) or
+ * the next retry's time come. Stripe's renew at Stripe (billing_ref).
+ */
+export async function dueRenewals(db: Q, at: Date, firstBy: Date) {
+  const { rows } = await db.query<{ id: string; user_id: string }>(
+    `select id, user_id from subscriptions
+     where status = 'active' and auto_renew and card_ref is not null and billing_ref is null and access_until > $1
+       and ((renewal_failures = 0 and current_period_end <= $2) or next_renewal_at <= $1)
+     order by current_period_end limit 500`,
+    [at, firstBy],
+  );
+  return rows;
+}
+
+/**
+ * A renewal failed: counted, access kept until `graceUntil` (set by the first failure of the period, never moved
+ * later), and the next attempt at `nextAt` (null: none left).
+ */
+export async function renewalFailed(db: Q, id: string, graceUntil: Date, nextAt: Date | null) {
+  await db.query(
+    `update subscriptions set renewal_failures = renewal_failures + 1,
+       grace_until = coalesce(grace_until, $2), next_renewal_at = $3, updated_at = now()
+     where id = $1`,
+    [id, graceUntil, nextAt],
+  );
+}
+
+/** The subscription a provider's subscription renews (Stripe Billing), locked when asked. */
+export async function subscriptionByBillingRef(db: Q, billingRef: string, lock = false) {
+  const { rows } = await db.query<SubscriptionColumns>(
+    `${SUBSCRIPTION} where s.billing_ref = $1${lock ? ' for update of s' : ''}`,
+    [billingRef],
+  );
+  return rows[0] ? toSubscription(rows[0]) : undefined;
+}
+
+/**
+ * The provider's subscription changed (Stripe), applied when newer than the last change applied: renewal on or
+ * off at the period's end, or ended there (nothing renews it any more; access stays until the period's end).
+ */
+export async function syncBilling(
+  db: Q,
+  id: string,
+  change: { created: Date; renew: boolean; ended: boolean },
+) {
+  const { rows } = await db.query(
+    `update subscriptions set
+       auto_renew = $3 and not $4,
+       status = case when status in ('active', 'canceled') then
+                  case when $3 and not $4 then 'active' else 'canceled' end else status end,
+       canceled_at = case when $3 and not $4 then null else coalesce(canceled_at, now()) end,
+       billing_ref = case when $4 then null else billing_ref end,
+       next_renewal_at = case when $4 then null else next_renewal_at end,
+       billing_synced_at = $2, updated_at = now()
+     where id = $1 and (billing_synced_at is null or billing_synced_at <= $2)
+     returning 1`,
+    [id, change.created, change.renew, change.ended],
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -296,15 +426,23 @@ export async function insertOrder(
     vatSatang: number;
     provider: string;
     expiresAt: Date;
+    /** Paid by card, it renews automatically (default false). */
+    autoRenew?: boolean;
+    /** `renewal`: an automatic renewal (default `checkout`). */
+    kind?: 'checkout' | 'renewal';
+    /** The provider's reference known at once (a renewal's invoice at Stripe): one order per reference. */
+    providerRef?: string | null;
   },
-) {
+): Promise<boolean> {
   // The number: RR-, the Bangkok month, and the next of order_number_seq (running_number: 6 digits or more).
-  await db.query(
+  const { rows } = await db.query(
     `insert into orders (id, number, user_id, plan_id, coupon_id, subtotal_satang, discount_satang, total_satang,
-       vat_satang, status, provider, expires_at, plan_terms)
+       vat_satang, status, provider, expires_at, plan_terms, auto_renew, kind, provider_ref)
      values ($1, 'RR-' || to_char(now() at time zone 'Asia/Bangkok', 'YYYYMM') || '-'
                || running_number(nextval('order_number_seq')),
-             $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10, $11)`,
+             $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10, $11, $12, $13, $14)
+     on conflict (provider, provider_ref) do nothing
+     returning 1`,
     [
       o.id,
       o.userId,
@@ -324,8 +462,21 @@ export async function insertOrder(
         interval_count: o.plan.interval_count,
         price_satang: o.plan.price_satang,
       }),
+      o.autoRenew ?? false,
+      o.kind ?? 'checkout',
+      o.providerRef ?? null,
     ],
   );
+  return rows.length > 0;
+}
+
+/** The order of a provider's reference (a renewal's invoice), locked when asked. */
+export async function orderByProviderRef(db: Q, provider: string, ref: string, lock = false) {
+  const { rows } = await db.query<OrderColumns>(
+    `${ORDER} where o.provider = $1 and o.provider_ref = $2${lock ? ' for update of o' : ''}`,
+    [provider, ref],
+  );
+  return rows[0] ? toOrder(rows[0]) : undefined;
 }
 
 /**
@@ -369,7 +520,7 @@ export async function setProviderRef(db: Q, orderId: string, ref: string) {
 /** The learner's unpaid orders (locked), with their payment pages at the provider. */
 export async function pendingOrdersOf(db: Q, userId: string) {
   const { rows } = await db.query<{ id: string; provider_ref: string | null }>(
-    `select id, provider_ref from orders where user_id = $1 and status = 'pending' for update`,
+    `select id, provider_ref from orders where user_id = $1 and status = 'pending' and kind = 'checkout' for update`,
     [userId],
   );
   return rows;
@@ -489,9 +640,13 @@ export async function dueReminders(db: Q, days: number, from: Date, to: Date) {
     plan_name: string;
     plan_name_en: string;
     plan_interval: string;
+    /** Renews automatically by card (the mail says when and how much), else it ends (the mail offers renewal). */
+    automatic: boolean;
+    price_satang: string;
   }>(
     `select s.id, s.current_period_end, u.email, u.first_name, u.locale, p.code as plan_code, p.name as plan_name,
-       p.name_en as plan_name_en, p.interval as plan_interval
+       p.name_en as plan_name_en, p.interval as plan_interval, p.price_satang,
+       (s.status = 'active' and s.auto_renew and (s.card_ref is not null or s.billing_ref is not null)) as automatic
      from subscriptions s join users u on u.id = s.user_id and u.deleted_at is null join plans p on p.id = s.plan_id
      where s.status in ('trialing', 'active') and s.current_period_end > $2 and s.current_period_end <= $3
        and not exists (select 1 from subscription_reminders r where r.subscription_id = s.id and r.days = $1

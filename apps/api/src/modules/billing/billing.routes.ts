@@ -32,6 +32,18 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
     handler: (r) => service.setRenewal(r.auth.userId, true),
   });
   app.route({
+    ...endpoint(app, 'POST /api/my-subscription/card-session'),
+    handler: (r) => service.cardSession(r.auth.userId),
+  });
+  app.route({
+    ...endpoint(app, 'PUT /api/my-subscription/card'),
+    handler: async (r) => {
+      // Like the sandbox's payment page: card tries are bounded.
+      await app.limiter.consume(`sandbox-card:${r.auth.userId}`, 20, 600);
+      return service.saveCard(r.auth.userId, r.body);
+    },
+  });
+  app.route({
     ...endpoint(app, 'GET /api/free-trial'),
     handler: (r) => service.freeTrial(r.auth.userId),
   });
@@ -48,7 +60,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
     handler: async (r, reply) => {
       // Orders open provider sessions: a bounded number per learner and hour.
       await app.limiter.consume(`order:${r.auth.userId}`, 30, 3600);
-      return reply.code(201).send(await service.createOrder(r.auth.userId, r.body.plan, r.body.cpc));
+      return reply
+        .code(201)
+        .send(await service.createOrder(r.auth.userId, r.body.plan, r.body.cpc, r.body.autoRenew));
     },
   });
   app.route({

@@ -1,6 +1,8 @@
 import {
   ORDER_TTL_MINUTES,
   REMINDER_DAYS,
+  RENEWAL_GRACE_DAYS,
+  RENEWAL_RETRY_DAYS,
   type CheckoutStarted,
   type FreeTrialStatus,
   type Order,
@@ -17,14 +19,27 @@ import { inTransaction, type Db, type TxClient } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { receiptMail, renewalReminderMail } from '../../mail/templates.js';
+import {
+  receiptMail,
+  renewalFailedMail,
+  renewalReminderMail,
+  subscriptionLapsedMail,
+} from '../../mail/templates.js';
 import type { Jobs } from '../../plugins/jobs.js';
 import type { Mailer } from '../../plugins/mail.js';
 import * as repo from './billing.repo.js';
+import { issueRequested } from './tax-invoices.repo.js';
 import type { OrderRow, PlanRow, SubscriptionRow } from './billing.repo.js';
 import { bangkokDay, periodEnd, renewalStart } from './periods.js';
 import { couponProblem, price } from './pricing.js';
-import type { PaymentEvent, PaymentProvider, WebhookDelivery } from './providers/provider.js';
+import type {
+  BillingEvent,
+  PaymentEvent,
+  PaymentProvider,
+  ProviderEvent,
+  RenewalEvent,
+  WebhookDelivery,
+} from './providers/provider.js';
 import { SANDBOX_CARDS, SandboxProvider } from './providers/sandbox.js';
 
 const DAY_MS = 86_400_000;
@@ -40,13 +55,31 @@ export const toPlan = (p: PlanRow): Plan => ({
   currency: 'THB',
 });
 
-/** The one "subscription still running" rule: its period has not ended at `now`. */
-const isRunning = (s: Pick<SubscriptionRow, 'current_period_end'>, now: Date | number = Date.now()) =>
-  s.current_period_end.getTime() > +now;
+/**
+ * The one "subscription still running" rule: its access has not ended at `now` (the period's end, or the grace
+ * period's after a failed automatic renewal: access_until, the column the SQL rule reads too).
+ */
+const isRunning = (s: Pick<SubscriptionRow, 'access_until'>, now: Date | number = Date.now()) =>
+  s.access_until.getTime() > +now;
+
+/** Whether it renews automatically: active, renewal on, and a card (sandbox) or Stripe's subscription to charge. */
+const renewsAutomatically = (
+  s: Pick<SubscriptionRow, 'status' | 'auto_renew' | 'card_ref' | 'billing_ref'>,
+) => s.status === 'active' && s.auto_renew && (s.card_ref !== null || s.billing_ref !== null);
+
+const DAY = (n: number) => n * DAY_MS;
+/**
+ * The sandbox's renewal job charges a card this long before the period ends (the job runs every 15 minutes), so
+ * that access runs on without a gap; a failure's grace period and retries still count from the end.
+ */
+export const RENEWAL_LEAD_MS = 60 * 60_000;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** A subscription as its learner sees it; a current one whose period is over is shown as what it is: expired. */
 function toSubscription(s: SubscriptionRow, now = new Date()): Subscription {
   const over = !isRunning(s, now);
+  const automatic = !over && renewsAutomatically(s);
+  const failed = !over && s.renewal_failures > 0;
   return {
     id: s.id,
     plan: toPlan(s.plan),
@@ -56,6 +89,13 @@ function toSubscription(s: SubscriptionRow, now = new Date()): Subscription {
     autoRenew: !over && s.auto_renew,
     provider: s.provider,
     givesAccess: !over && s.status !== 'expired',
+    renewal: automatic ? 'automatic' : over || s.status !== 'active' ? 'off' : 'reminder',
+    renewsAt: automatic ? iso(failed ? s.next_renewal_at : s.current_period_end) : null,
+    renewalAmountSatang: automatic ? s.plan.price_satang : null,
+    card: s.card_last4 ? { brand: s.card_brand ?? 'card', last4: s.card_last4 } : null,
+    paymentFailed: failed,
+    graceUntil: failed ? iso(s.grace_until) : null,
+    nextAttemptAt: failed ? iso(s.next_renewal_at) : null,
   };
 }
 
@@ -75,6 +115,8 @@ const toOrder = (o: OrderRow): Order => ({
   expiresAt: o.expires_at.toISOString(),
   paidAt: o.paid_at?.toISOString() ?? null,
   receiptNumber: o.receipt_number,
+  autoRenew: o.auto_renew,
+  kind: o.kind,
 });
 
 const couponInvalid = (problem: string) =>
@@ -101,6 +143,8 @@ export interface BillingDeps {
  */
 export class BillingService {
   readonly sandbox: SandboxProvider | null;
+  /** Called once a payment has committed, after its receipt's mail (the tax invoice it issued is mailed). */
+  readonly afterPaid: ((orderId: string) => Promise<void>)[] = [];
   constructor(
     private readonly deps: BillingDeps,
     readonly provider: PaymentProvider,
@@ -182,6 +226,17 @@ export class BillingService {
           409,
           on ? 'There is no canceled subscription to resume' : 'There is no paid subscription to cancel',
         );
+      // Stripe Billing renews it: Stripe is told first (cancel at the period's end, or not), so that what the
+      // learner is shown is what Stripe will do; should Stripe refuse, nothing changes here.
+      if (s.billing_ref)
+        await this.provider.setRenewal(s.billing_ref, on).catch((err: unknown) => {
+          this.deps.log.error({ err }, 'the payment provider did not change the renewal');
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            503,
+            'Payment is not available right now; please try again',
+          );
+        });
       await repo.setRenewal(c, s.id, on);
       return toSubscription((await repo.currentSubscription(c, userId))!);
     });
@@ -204,6 +259,7 @@ export class BillingService {
     const current = await repo.currentSubscription(this.db.$client, userId);
     const period = this.period(plan, current, now);
     return {
+      creditDays: Math.max(0, Math.floor((period.start.getTime() - now.getTime()) / DAY_MS)),
       plan: toPlan(plan),
       ...price(plan.price_satang, applied),
       coupon: applied
@@ -215,10 +271,13 @@ export class BillingService {
     };
   }
 
-  /** A paid period starts at the end of the current entitlement (renewal) or now, on the subscription's anchor day. */
+  /**
+   * A paid period starts at the end of the current entitlement (renewal) or now, on the subscription's anchor day.
+   * Paid during a failed renewal's grace period, it starts where the period ended: the grace days were used.
+   */
   private period(plan: PlanRow, current: SubscriptionRow | undefined, now: Date) {
     const running = runningAt(current, now);
-    const start = renewalStart(now, running?.current_period_end ?? null);
+    const start = renewalStart(now, running?.current_period_end ?? null, running?.grace_until ?? null);
     const anchorDay = running?.anchor_day ?? bangkokDay(start);
     return { start, end: periodEnd(start, plan.interval, plan.interval_count, anchorDay), anchorDay };
   }
@@ -227,7 +286,12 @@ export class BillingService {
    * Opens an order: the promo code's redemption is taken in the same transaction (never past its cap, once per
    * learner), the learner's older unpaid orders are closed, and the provider's payment page is opened.
    */
-  async createOrder(userId: string, planCode: string, cpc?: string): Promise<CheckoutStarted> {
+  async createOrder(
+    userId: string,
+    planCode: string,
+    cpc?: string,
+    autoRenew = false,
+  ): Promise<CheckoutStarted> {
     const plan = await this.paidPlan(planCode);
     const now = new Date();
     const orderId = uuidv7();
@@ -253,6 +317,7 @@ export class BillingService {
         ...amounts,
         provider: amounts.totalSatang === 0 ? 'free' : this.provider.name,
         expiresAt: new Date(now.getTime() + ORDER_TTL_MINUTES * 60_000),
+        autoRenew,
       });
       if (coupon) {
         try {
@@ -303,6 +368,10 @@ export class BillingService {
         successUrl: `${this.deps.config.publicUrl}/checkout/complete/${orderId}`,
         cancelUrl: `${this.deps.config.publicUrl}/checkout/failed/${orderId}`,
         expiresAt: order.expires_at,
+        recurring:
+          autoRenew && plan.interval !== 'trial'
+            ? { interval: plan.interval, count: plan.interval_count, priceSatang: plan.price_satang }
+            : null,
       });
       await repo.setProviderRef(this.db.$client, orderId, opened.providerRef);
       return {
@@ -356,6 +425,7 @@ export class BillingService {
       this.deps.log.warn({ event }, 'a payment event without an order of ours');
       return false;
     }
+    let replaced: string | null = null;
     const outcome = await inTransaction(this.db, async (c): Promise<'paid' | 'closed' | null> => {
       // The order's row is locked before the event is recorded: the event's reference to it takes a share lock
       // on it, and two deliveries each holding that share lock while waiting for the row would deadlock.
@@ -374,19 +444,40 @@ export class BillingService {
           );
           return null;
         }
-        await this.applyPaid(c, order, event);
+        replaced = await this.applyPaid(c, order, event);
         return 'paid';
       }
       if (order.status !== 'pending') return null;
       await this.closeUnpaid(c, order.id, event.type);
       return 'closed';
     });
-    if (outcome === 'paid') await this.sendReceipt(event.orderId);
+    if (outcome === 'paid') {
+      await this.endReplacedBilling(replaced);
+      await this.sendReceipt(event.orderId);
+    }
     return outcome !== null;
   }
 
-  /** The order is paid: the subscription starts or is extended from its current end, and a receipt is issued. */
-  private async applyPaid(c: TxClient, order: OrderRow, event: PaymentEvent) {
+  /**
+   * The provider's subscription a new payment replaced (the learner moved to another plan, or paid once instead):
+   * ended there, so that it charges no more. Its failure is logged: the event that ends it arrives later.
+   */
+  private async endReplacedBilling(billingRef: string | null) {
+    if (!billingRef) return;
+    await this.provider
+      .endBilling(billingRef)
+      .catch((err: unknown) =>
+        this.deps.log.error({ err, billingRef }, 'a replaced subscription at the provider was not ended'),
+      );
+  }
+
+  /**
+   * The order is paid: the subscription starts or is extended from its current end, and a receipt is issued. A
+   * checkout's payment also says what renews the subscription from now on: the card it saved or the provider's
+   * subscription (automatic renewal), or nothing (paid once: the learner is reminded). Answers the provider's
+   * subscription it replaced, to end after the commit.
+   */
+  private async applyPaid(c: TxClient, order: OrderRow, event: PaymentEvent): Promise<string | null> {
     // One learner's payments are applied one after the other (two orders paid at the same moment both count).
     await repo.lockLearner(c, order.user_id);
     const now = new Date();
@@ -396,6 +487,19 @@ export class BillingService {
     // A month bought during a paid year is added after the year, and the plan stays the year's (the learner
     // paid for it: bought_annual); a year bought during a month is the plan from now on.
     const keepYear = runningAt(current, now)?.plan.interval === 'year';
+    // A renewal keeps what renews it; a checkout's payment renews by what it saved, when the learner asked for it.
+    const renewsBy =
+      order.kind === 'renewal'
+        ? {}
+        : order.auto_renew && (event.card || event.billing)
+          ? { card: event.card ?? null, billing: event.billing ?? null }
+          : { card: null, billing: null };
+    const replaced =
+      current?.billing_ref &&
+      renewsBy.billing !== undefined &&
+      renewsBy.billing?.billingRef !== current.billing_ref
+        ? current.billing_ref
+        : null;
     if (current)
       await repo.extendSubscription(c, {
         id: current.id,
@@ -404,6 +508,7 @@ export class BillingService {
         anchorDay: period.anchorDay,
         provider: order.provider,
         providerRef: order.id,
+        ...renewsBy,
       });
     else
       await repo.insertSubscription(c, {
@@ -415,6 +520,8 @@ export class BillingService {
         anchorDay: period.anchorDay,
         provider: order.provider,
         providerRef: order.id,
+        card: renewsBy.card ?? null,
+        billing: renewsBy.billing ?? null,
       });
     // A payment after its order was closed (a late webhook): the promo code counts again, if there is room.
     if (order.status !== 'pending' && order.coupon_id) {
@@ -444,6 +551,12 @@ export class BillingService {
       userId: order.user_id,
       seller: this.deps.config.payments.seller,
     });
+    // The full tax invoice asked for at checkout, numbered in this transaction (tax-invoices.repo.ts).
+    await issueRequested(c, order.id, uuidv7(), {
+      ...this.deps.config.payments.seller,
+      branch: this.deps.config.payments.sellerBranch,
+    });
+    return replaced;
   }
 
   private async user(userId: string) {
@@ -475,14 +588,260 @@ export class BillingService {
         url: `${this.deps.config.publicUrl}/account/receipts/${encodeURIComponent(order.receipt_number)}`,
       }),
     );
+    for (const then of this.afterPaid) await then(orderId);
   }
 
   /** Applies a verified webhook's events; answers how many changed something (0 for a replay or a stray event). */
   async webhook(delivery: WebhookDelivery) {
     const events = await this.provider.parseWebhook(delivery);
     let applied = 0;
-    for (const e of events) if (await this.applyEvent(e)) applied++;
+    for (const e of events) if (await this.applyProviderEvent(e)) applied++;
     return applied;
+  }
+
+  private applyProviderEvent(e: ProviderEvent) {
+    switch (e.type) {
+      case 'renewal_paid':
+      case 'renewal_failed':
+        return this.applyRenewal(e);
+      case 'billing_changed':
+        return this.applyBillingChange(e);
+      default:
+        return this.applyEvent(e);
+    }
+  }
+
+  // Automatic renewal (PRODUCT.md section 7): card payers renew by themselves; a failed renewal is tried again
+  // (RENEWAL_RETRY_DAYS after the period's end) while access stays for RENEWAL_GRACE_DAYS, then the subscription
+  // ends. With Stripe, Stripe Billing charges and retries, and its invoices arrive as renewal events; with the
+  // sandbox, the renewal job (renewDue) charges the saved test card.
+
+  /**
+   * A renewal charged by the provider (a Stripe invoice of a new period): applied once per event, one renewal order
+   * per invoice whatever the events' order; a payment wins over a failure of the same invoice, and nothing undoes it.
+   */
+  async applyRenewal(event: RenewalEvent): Promise<boolean> {
+    const outcome = await inTransaction(
+      this.db,
+      async (c): Promise<{ kind: 'paid' | 'failed'; orderId: string } | null> => {
+        const found = await repo.subscriptionByBillingRef(c, event.billingRef);
+        // The learner's billing lock before any row lock, in the order a payment takes them.
+        if (found) await repo.lockLearner(c, found.user_id);
+        if (!(await repo.recordEvent(c, { ...event, orderId: null }))) return null;
+        const s = found && (await repo.subscriptionByBillingRef(c, event.billingRef, true));
+        if (!s || s.status === 'expired') {
+          this.deps.log.warn({ event }, 'a renewal for a subscription that is not ours, or ended');
+          return null;
+        }
+        const order = await this.renewalOrder(c, s, event.amountSatang, event.invoiceRef);
+        if (order.status === 'paid') return null;
+        if (event.type === 'renewal_paid') {
+          await this.applyPaid(c, order, {
+            provider: event.provider,
+            eventId: event.eventId,
+            type: 'paid',
+            orderId: order.id,
+            providerRef: event.invoiceRef,
+            method: 'card',
+            amountSatang: event.amountSatang,
+            paymentRef: event.paymentRef,
+          });
+          return { kind: 'paid', orderId: order.id };
+        }
+        if (order.status === 'pending') await this.closeUnpaid(c, order.id, 'failed');
+        await repo.renewalFailed(c, s.id, this.graceEnd(s), event.nextAttemptAt);
+        return { kind: 'failed', orderId: order.id };
+      },
+    );
+    await this.afterRenewal(outcome);
+    return outcome !== null;
+  }
+
+  /** The renewal order of a subscription's charge (`ref`: the provider's invoice), opened once per charge. */
+  private async renewalOrder(c: TxClient, s: SubscriptionRow, amountSatang: number, ref: string) {
+    const existing = await repo.orderByProviderRef(c, this.provider.name, ref, true);
+    if (existing) return existing;
+    const id = uuidv7();
+    await repo.insertOrder(c, {
+      id,
+      userId: s.user_id,
+      plan: { ...s.plan, price_satang: amountSatang },
+      couponId: null,
+      ...price(amountSatang, null),
+      provider: this.provider.name,
+      expiresAt: new Date(Date.now() + ORDER_TTL_MINUTES * 60_000),
+      autoRenew: true,
+      kind: 'renewal',
+      providerRef: ref,
+    });
+    return (await repo.orderById(c, id, true))!;
+  }
+
+  /** The grace period of a failed renewal: access kept this long after the period's end. */
+  private graceEnd(s: SubscriptionRow) {
+    return new Date(s.current_period_end.getTime() + DAY(RENEWAL_GRACE_DAYS));
+  }
+
+  /** After a renewal's commit: the receipt, or the mail that the card was declined (with the way to update it). */
+  private async afterRenewal(outcome: { kind: 'paid' | 'failed'; orderId: string } | null) {
+    if (!outcome) return;
+    if (outcome.kind === 'paid') return this.sendReceipt(outcome.orderId);
+    const order = (await repo.orderById(this.db.$client, outcome.orderId))!;
+    const s = await repo.currentSubscription(this.db.$client, order.user_id);
+    if (!s) return;
+    const user = await this.user(order.user_id);
+    await this.deps.mail.send(
+      renewalFailedMail(user.email, user.first_name, user.locale, {
+        planName: user.locale === 'en' ? s.plan.name_en || s.plan.name : s.plan.name,
+        amountSatang: order.total_satang,
+        graceUntil: s.grace_until ?? s.access_until,
+        nextAttemptAt: s.next_renewal_at,
+        url: `${this.deps.config.publicUrl}/account`,
+      }),
+    );
+  }
+
+  /**
+   * The provider's subscription changed (renewal turned off or on there, or ended there): applied once, and only
+   * when newer than the last change applied (events arrive in any order).
+   */
+  async applyBillingChange(event: BillingEvent): Promise<boolean> {
+    return inTransaction(this.db, async (c) => {
+      const found = await repo.subscriptionByBillingRef(c, event.billingRef);
+      if (found) await repo.lockLearner(c, found.user_id);
+      if (!(await repo.recordEvent(c, { ...event, orderId: null }))) return false;
+      const s = found && (await repo.subscriptionByBillingRef(c, event.billingRef, true));
+      if (!s || s.status === 'expired' || s.status === 'trialing') return false;
+      return repo.syncBilling(c, s.id, {
+        created: event.created,
+        renew: !event.cancelAtPeriodEnd,
+        ended: event.ended,
+      });
+    });
+  }
+
+  /**
+   * The sandbox's renewal job: charges the saved test card of every subscription due at `at` (its period over, or
+   * its next retry come). Each in its own transaction, under the learner's billing lock.
+   */
+  async renewDue(at = new Date()) {
+    if (!this.sandbox) return { paid: 0, failed: 0 };
+    let paid = 0;
+    let failed = 0;
+    for (const due of await repo.dueRenewals(this.db.$client, at, new Date(at.getTime() + RENEWAL_LEAD_MS))) {
+      const outcome = await this.renewOne(due.user_id, due.id, at, false);
+      if (outcome?.kind === 'paid') paid++;
+      if (outcome?.kind === 'failed') failed++;
+    }
+    return { paid, failed };
+  }
+
+  /**
+   * Charges a sandbox subscription's saved card for its next period, once: the subscription is read again under the
+   * learner's lock, so a job run twice at once (or the learner's own retry) charges it once. `manual`: the learner
+   * saved a card to pay a failed renewal now (a decline then counts no attempt and moves nothing).
+   */
+  private async renewOne(userId: string, id: string, at: Date, manual: boolean) {
+    const outcome = await inTransaction(
+      this.db,
+      async (c): Promise<{ kind: 'paid' | 'failed'; orderId: string } | null> => {
+        await repo.lockLearner(c, userId);
+        const s = await repo.currentSubscription(c, userId, true);
+        if (!s || s.id !== id || !s.card_ref || !renewsAutomatically(s) || !isRunning(s, at)) return null;
+        const dueAt =
+          s.renewal_failures > 0
+            ? s.next_renewal_at
+            : new Date(s.current_period_end.getTime() - RENEWAL_LEAD_MS);
+        if (!manual && (!dueAt || dueAt.getTime() > at.getTime())) return null;
+        if (manual && s.renewal_failures === 0) return null;
+        // One charge per period and attempt: the order's reference names them, so a second run finds it.
+        const attempt = manual ? `manual_${uuidv7()}` : String(s.renewal_failures);
+        const ref = `sbx_renew_${s.id}_${s.current_period_end.getTime()}_${attempt}`;
+        const order = await this.renewalOrder(c, s, s.plan.price_satang, ref);
+        if (order.status !== 'pending') return null;
+        if (this.sandbox!.chargeSaved(s.card_ref)) {
+          await this.applyPaid(c, order, {
+            ...this.sandbox!.paidEvent({ id: order.id, totalSatang: order.total_satang }, 'card'),
+            providerRef: ref,
+          });
+          return { kind: 'paid', orderId: order.id };
+        }
+        await this.closeUnpaid(c, order.id, 'failed');
+        if (manual) return { kind: 'failed', orderId: order.id };
+        const failures = s.renewal_failures + 1;
+        const retryDays = RENEWAL_RETRY_DAYS[failures - 1];
+        await repo.renewalFailed(
+          c,
+          s.id,
+          this.graceEnd(s),
+          retryDays === undefined ? null : new Date(s.current_period_end.getTime() + DAY(retryDays)),
+        );
+        return { kind: 'failed', orderId: order.id };
+      },
+    );
+    if (!manual) await this.afterRenewal(outcome);
+    else if (outcome?.kind === 'paid') await this.sendReceipt(outcome.orderId);
+    return outcome;
+  }
+
+  /** Where the learner updates the card renewal charges: the provider's page, or the sandbox's own. */
+  async cardSession(userId: string): Promise<{ redirectUrl: string }> {
+    const s = await repo.currentSubscription(this.db.$client, userId);
+    if (!s || !isRunning(s) || s.plan.interval === 'trial')
+      throw new AppError('NOT_CANCELABLE', 409, 'There is no paid subscription to renew with a card');
+    if (this.provider.name === 'stripe' && !s.customer_ref)
+      throw new AppError(
+        'NOT_CANCELABLE',
+        409,
+        'This subscription does not renew by card: renew it from the plans instead',
+      );
+    try {
+      return {
+        redirectUrl: await this.provider.cardSession(s.customer_ref, `${this.deps.config.publicUrl}/account`),
+      };
+    } catch (err) {
+      this.deps.log.error({ err }, 'the payment provider could not open its card page');
+      throw new AppError('SERVICE_UNAVAILABLE', 503, 'Payment is not available right now; please try again');
+    }
+  }
+
+  /**
+   * Sandbox: saves a test card for automatic renewal (renewal is on again), and charges a failed renewal with it at
+   * once; a declined charge answers 402 and the card stays saved (the retries go on as scheduled).
+   */
+  async saveCard(userId: string, card: SandboxCardBody): Promise<Subscription> {
+    if (!this.sandbox) throw notFound('Card page');
+    this.checkTestCard(card);
+    const saved = this.sandbox.savedCard(card.number);
+    const s = await inTransaction(this.db, async (c) => {
+      await repo.lockLearner(c, userId);
+      const current = await repo.currentSubscription(c, userId, true);
+      if (!current || !isRunning(current) || current.plan.interval === 'trial')
+        throw new AppError('NOT_CANCELABLE', 409, 'There is no paid subscription to renew with a card');
+      await repo.saveCard(c, current.id, saved);
+      return current;
+    });
+    if (s.renewal_failures > 0) {
+      const outcome = await this.renewOne(userId, s.id, new Date(), true);
+      if (outcome?.kind === 'failed')
+        throw new AppError('PAYMENT_DECLINED', 402, 'The card was declined (sandbox: use a test card)');
+    }
+    return toSubscription((await repo.currentSubscription(this.db.$client, userId))!);
+  }
+
+  /** A test card's expiry and outcome now (a declined card is refused; the renewal-declining one is taken). */
+  private checkTestCard(card: SandboxCardBody) {
+    const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
+    const now = new Date();
+    if (
+      2000 + yy < now.getUTCFullYear() ||
+      (2000 + yy === now.getUTCFullYear() && mm < now.getUTCMonth() + 1)
+    )
+      throw new AppError('PAYMENT_DECLINED', 402, 'The card has expired', [
+        { path: 'expiry', message: 'The card has expired' },
+      ]);
+    if (!this.sandbox!.cardSucceeds(card.number))
+      throw new AppError('PAYMENT_DECLINED', 402, 'The card was declined (sandbox: use a test card)');
   }
 
   // The sandbox provider's payment page.
@@ -508,21 +867,19 @@ export class BillingService {
     // Paid meanwhile from another tab: this tab is told so, as the one that paid it (nothing is charged twice).
     if (o.status === 'paid') return this.order(userId, id);
     if (o.status !== 'pending' || o.expires_at.getTime() <= Date.now()) throw notPayable();
-    if (card) {
-      const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
-      const now = new Date();
-      if (
-        2000 + yy < now.getUTCFullYear() ||
-        (2000 + yy === now.getUTCFullYear() && mm < now.getUTCMonth() + 1)
-      )
-        throw new AppError('PAYMENT_DECLINED', 402, 'The card has expired', [
-          { path: 'expiry', message: 'The card has expired' },
-        ]);
-      if (!this.sandbox!.cardSucceeds(card.number))
-        throw new AppError('PAYMENT_DECLINED', 402, 'The card was declined (sandbox: use a test card)');
-    }
+    if (!card && o.auto_renew)
+      throw new AppError(
+        'CARD_REQUIRED',
+        409,
+        'This order renews automatically, which needs a card; pay by card, or choose to pay once',
+      );
+    if (card) this.checkTestCard(card);
     await this.applyEvent(
-      this.sandbox!.paidEvent({ id: o.id, totalSatang: o.total_satang }, card ? 'card' : 'promptpay'),
+      this.sandbox!.paidEvent(
+        { id: o.id, totalSatang: o.total_satang },
+        card ? 'card' : 'promptpay',
+        card && o.auto_renew ? this.sandbox!.savedCard(card.number) : null,
+      ),
     );
     return this.order(userId, id);
   }
@@ -554,12 +911,31 @@ export class BillingService {
   /** Records as expired every subscription whose period is over, and closes unpaid orders whose time is up. */
   async expireDue(at = new Date(), userId?: string) {
     const expired = await repo.expireEnded(this.db.$client, at, userId);
+    for (const e of expired) {
+      // Nothing renews an ended subscription at the provider any more; a failed renewal's learner is told.
+      await this.endReplacedBilling(e.billing_ref);
+      if (e.renewal_failures > 0) await this.sendLapsed(e.user_id, e.id);
+    }
     const orders = await inTransaction(this.db, async (c) => {
       const due = await repo.duePendingOrders(c, at);
       for (const id of due) await this.closeUnpaid(c, id, 'expired');
       return due.length;
     });
     return { subscriptions: expired.length, orders };
+  }
+
+  private async sendLapsed(userId: string, subscriptionId: string) {
+    const [ended] = (await repo.endedSubscriptions(this.db.$client, userId)).filter(
+      (s) => s.id === subscriptionId,
+    );
+    if (!ended) return;
+    const user = await this.user(userId);
+    await this.deps.mail.send(
+      subscriptionLapsedMail(user.email, user.first_name, user.locale, {
+        planName: user.locale === 'en' ? ended.plan.name_en || ended.plan.name : ended.plan.name,
+        url: `${this.deps.config.publicUrl}/pricing`,
+      }),
+    );
   }
 
   /** Browser tests only (NODE_ENV=test): the expiry job run `days` ahead, for one learner. */
@@ -585,7 +961,8 @@ export class BillingService {
             trial,
             planName: s.locale === 'en' ? s.plan_name_en || s.plan_name : s.plan_name,
             endsAt: s.current_period_end,
-            url: `${this.deps.config.publicUrl}${trial ? '/pricing' : `/checkout/${s.plan_code}`}`,
+            automaticSatang: s.automatic ? Number(s.price_satang) : null,
+            url: `${this.deps.config.publicUrl}${trial ? '/pricing' : s.automatic ? '/account' : `/checkout/${s.plan_code}`}`,
           }),
         );
         sent++;
@@ -594,11 +971,15 @@ export class BillingService {
     return sent;
   }
 
-  /** The jobs run on the shared queue: expiry every minute, reminders every 15 minutes. */
+  /** The jobs run on the shared queue: expiry every minute, reminders and the sandbox's renewals every 15 minutes. */
   async schedule() {
     await this.deps.jobs.work('billing.expire', async () => {
       await this.expireDue();
     });
+    await this.deps.jobs.work('billing.renew', async () => {
+      await this.renewDue();
+    });
+    await this.deps.jobs.schedule('billing.renew', '*/15 * * * *');
     await this.deps.jobs.work('billing.remind', async () => {
       await this.remindDue();
     });

@@ -70,4 +70,11 @@ describe('where a paid period starts', () => {
     expect(renewalStart(now, at('2027-02-01T05:00:00.000Z'))).toEqual(now);
     expect(renewalStart(now, at('2027-03-01T04:59:59.999Z'))).toEqual(now);
   });
+  it('at the ended period during a failed renewal’s grace period (the grace days were used), now after it', () => {
+    const ended = at('2027-02-27T05:00:00.000Z');
+    expect(renewalStart(now, ended, at('2027-03-06T05:00:00.000Z'))).toEqual(ended);
+    expect(renewalStart(now, ended, at('2027-03-01T05:00:00.001Z'))).toEqual(ended);
+    expect(renewalStart(now, ended, at('2027-03-01T05:00:00.000Z'))).toEqual(now);
+    expect(renewalStart(now, ended, null)).toEqual(now);
+  });
 });

@@ -46,8 +46,13 @@ export function periodEnd(
 
 /**
  * Where a payment's period starts: at the end of the learner's current entitlement when it is still running (a
- * renewal extends from the current end, never from today), else now.
+ * renewal extends from the current end, never from today), else now. During the grace period of a failed automatic
+ * renewal (access kept until `graceUntil`) the period ended already and the grace days were used: it starts at
+ * that end, as the renewal would have.
  */
-export function renewalStart(now: Date, currentEnd: Date | null): Date {
-  return currentEnd && currentEnd.getTime() > now.getTime() ? currentEnd : now;
+export function renewalStart(now: Date, currentEnd: Date | null, graceUntil: Date | null = null): Date {
+  if (!currentEnd) return now;
+  const running = currentEnd.getTime() > now.getTime();
+  const inGrace = graceUntil !== null && graceUntil.getTime() > now.getTime();
+  return running || inGrace ? currentEnd : now;
 }

@@ -4,8 +4,11 @@ import {
   WebhookSignatureError,
   type CheckoutOpened,
   type CheckoutRequest,
+  type BillingEvent,
   type PaymentEvent,
   type PaymentProvider,
+  type ProviderEvent,
+  type RenewalEvent,
   type WebhookDelivery,
 } from './provider.js';
 
@@ -56,25 +59,48 @@ export class StripeProvider implements PaymentProvider {
       Math.max(now + MIN_EXPIRY_S, Math.floor(req.expiresAt.getTime() / 1000)),
     );
     const metadata = { orderId: req.orderId, orderNumber: req.orderNumber };
+    const recurring = req.recurring;
     try {
+      // A promo code's discount, on the first payment only: a coupon of Stripe's for this one session (the
+      // renewals charge the plan's price).
+      const discount = recurring ? recurring.priceSatang - req.totalSatang : 0;
+      const coupon =
+        discount > 0
+          ? await this.stripe.coupons.create(
+              {
+                amount_off: discount,
+                currency: 'thb',
+                duration: 'once',
+                max_redemptions: 1,
+                name: `Rianroo ${req.orderNumber}`,
+              },
+              { idempotencyKey: `order-coupon-${req.orderId}` },
+            )
+          : null;
       const session = await this.stripe.checkout.sessions.create(
         {
-          mode: 'payment',
+          // Automatic renewal is Stripe Billing: a subscription paid by card (PromptPay does not renew), whose
+          // first invoice is this order and whose next ones are the renewals (invoice.paid / payment_failed).
+          mode: recurring ? 'subscription' : 'payment',
           // The methods offered (a filter on what the account has turned on): card and PromptPay.
-          allowed_payment_method_types: ['card', 'promptpay'],
+          allowed_payment_method_types: recurring ? ['card'] : ['card', 'promptpay'],
           line_items: [
             {
               quantity: 1,
               price_data: {
                 currency: 'thb',
-                unit_amount: req.totalSatang,
+                unit_amount: recurring ? recurring.priceSatang : req.totalSatang,
                 product_data: { name: req.description },
+                ...(recurring
+                  ? { recurring: { interval: recurring.interval, interval_count: recurring.count } }
+                  : {}),
               },
             },
           ],
           client_reference_id: req.orderId,
           metadata,
-          payment_intent_data: { metadata },
+          ...(recurring ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+          ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           customer_email: req.customerEmail,
           success_url: req.successUrl,
           cancel_url: req.cancelUrl,
@@ -106,7 +132,7 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async parseWebhook({ rawBody, headers }: WebhookDelivery): Promise<PaymentEvent[]> {
+  async parseWebhook({ rawBody, headers }: WebhookDelivery): Promise<ProviderEvent[]> {
     const signature = headers['stripe-signature'];
     if (typeof signature !== 'string' || !signature)
       throw new WebhookSignatureError('no Stripe-Signature header');
@@ -121,12 +147,18 @@ export class StripeProvider implements PaymentProvider {
     } catch (err) {
       throw new WebhookSignatureError((err as Error).message);
     }
+    if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed')
+      return this.invoiceEvents(event.id, event.type, event.data.object);
+    if (event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted')
+      return [billingEvent(event.id, event.type, event.created, event.data.object)];
     const type = EVENT_TYPES[event.type];
     if (!type) return [];
     const session = event.data.object as Session;
+    if (session.mode === 'setup') return [];
     if (event.type === 'checkout.session.completed' && session.payment_status === 'unpaid') return [];
     const orderId = session.metadata?.orderId ?? session.client_reference_id;
     if (!orderId) return [];
+    const billingRef = idOf(session.subscription);
     return [
       {
         provider: this.name,
@@ -136,13 +168,135 @@ export class StripeProvider implements PaymentProvider {
         providerRef: session.id,
         method: methodOf(event.type, type),
         amountSatang: type === 'paid' ? session.amount_total : null,
-        paymentRef:
-          typeof session.payment_intent === 'string'
-            ? session.payment_intent
-            : (session.payment_intent?.id ?? null),
+        paymentRef: idOf(session.payment_intent) ?? idOf(session.invoice),
+        ...(billingRef ? { billing: { billingRef, customerRef: idOf(session.customer) } } : {}),
       },
     ];
   }
+
+  /**
+   * A subscription's invoice: its first (`subscription_create`) is the order the learner paid at checkout (the same
+   * payment as the session's completion; whichever comes first pays the order); the next ones are renewals.
+   */
+  private invoiceEvents(
+    eventId: string,
+    eventType: 'invoice.paid' | 'invoice.payment_failed',
+    invoice: Stripe.Invoice,
+  ): ProviderEvent[] {
+    const details = invoice.parent?.subscription_details;
+    const billingRef = idOf(details?.subscription ?? null);
+    if (!billingRef || !invoice.id) return [];
+    const paid = eventType === 'invoice.paid';
+    if (invoice.billing_reason === 'subscription_create') {
+      const orderId = details?.metadata?.orderId;
+      if (!paid || !orderId) return [];
+      return [
+        {
+          provider: this.name,
+          eventId,
+          type: 'paid',
+          orderId,
+          providerRef: null,
+          method: 'card',
+          amountSatang: invoice.amount_paid,
+          paymentRef: invoice.id,
+          billing: { billingRef, customerRef: idOf(invoice.customer) },
+        },
+      ];
+    }
+    if (invoice.billing_reason !== 'subscription_cycle') return [];
+    const renewal: RenewalEvent = {
+      provider: this.name,
+      eventId,
+      type: paid ? 'renewal_paid' : 'renewal_failed',
+      billingRef,
+      invoiceRef: invoice.id,
+      amountSatang: paid ? invoice.amount_paid : invoice.amount_due,
+      paymentRef: invoice.id,
+      nextAttemptAt:
+        !paid && invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null,
+    };
+    return [renewal];
+  }
+
+  async setRenewal(billingRef: string, on: boolean): Promise<void> {
+    await this.call(`update subscription ${billingRef}`, () =>
+      this.stripe.subscriptions.update(billingRef, { cancel_at_period_end: !on }),
+    );
+  }
+
+  async endBilling(billingRef: string): Promise<void> {
+    await this.call(`cancel subscription ${billingRef}`, () => this.stripe.subscriptions.cancel(billingRef));
+  }
+
+  /** Stripe's customer portal, where the learner replaces the card (Stripe then retries an unpaid invoice). */
+  async cardSession(customerRef: string | null, returnUrl: string): Promise<string> {
+    if (!customerRef) throw new Error('no Stripe customer to update a card for');
+    const portal = await this.call('open the customer portal', () =>
+      this.stripe.billingPortal.sessions.create({
+        customer: customerRef,
+        return_url: returnUrl,
+        locale: 'th',
+      }),
+    );
+    return portal.url;
+  }
+
+  /** The Refunds API, on the PaymentIntent (or charge) paid; a retry with the same key is the same refund. */
+  async refund(paymentRef: string, amountSatang: number, key: string) {
+    const refund = await this.call(`refund ${paymentRef}`, () =>
+      this.stripe.refunds.create(
+        {
+          ...(paymentRef.startsWith('ch_') ? { charge: paymentRef } : { payment_intent: paymentRef }),
+          amount: amountSatang,
+          metadata: { refundId: key },
+        },
+        { idempotencyKey: `refund-${key}` },
+      ),
+    );
+    if (refund.status === 'failed' || refund.status === 'canceled')
+      throw new Error(`Stripe's refund ${refund.id} is ${refund.status}`);
+    return { refundRef: refund.id };
+  }
+
+  /** A Stripe call whose failure says what was asked, with Stripe's type and message (never the key). */
+  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      const e = err as { type?: string; message?: string; statusCode?: number };
+      throw new Error(
+        `Stripe could not ${what}: ${e.type ?? 'error'} ${e.statusCode ?? ''} ${e.message ?? ''}`,
+      );
+    }
+  }
+}
+
+/** An id of an expandable field: the id itself, or the expanded object's. */
+function idOf(v: string | { id: string } | null | undefined): string | null {
+  if (!v) return null;
+  return typeof v === 'string' ? v : v.id;
+}
+
+/** `customer.subscription.updated/deleted`: renewal turned off or on at Stripe, or the subscription ended there. */
+function billingEvent(
+  eventId: string,
+  type: 'customer.subscription.updated' | 'customer.subscription.deleted',
+  created: number,
+  sub: Stripe.Subscription,
+): BillingEvent {
+  return {
+    provider: 'stripe',
+    eventId,
+    type: 'billing_changed',
+    billingRef: sub.id,
+    created: new Date(created * 1000),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    ended:
+      type === 'customer.subscription.deleted' ||
+      sub.status === 'canceled' ||
+      sub.status === 'incomplete_expired',
+  };
 }
 
 const EVENT_TYPES: Partial<Record<string, PaymentEvent['type']>> = {

@@ -14,8 +14,9 @@ export const useQuote = (plan: string, cpc: string | undefined, enabled: boolean
     retry: false,
   });
 
-export const createOrder = (plan: string, cpc?: string) =>
-  api('POST /api/checkout/orders', { body: { plan, ...(cpc ? { cpc } : {}) }, auth: true });
+/** Opens the order; `autoRenew`: renew automatically by card (else pay once, by card or PromptPay, and be reminded). */
+export const createOrder = (plan: string, cpc: string | undefined, autoRenew: boolean) =>
+  api('POST /api/checkout/orders', { body: { plan, ...(cpc ? { cpc } : {}), autoRenew }, auth: true });
 
 export const orderKey = (id: string) => ['order', id] as const;
 /** One of my orders; asked again every 2 s while it waits for the provider's word. */

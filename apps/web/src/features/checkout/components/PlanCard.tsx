@@ -58,6 +58,11 @@ export function PlanCard({
       <p className="flex items-baseline gap-1 text-lg font-semibold text-slate-900">
         <PlanPrice plan={plan} />
       </p>
+      {plan.interval !== 'trial' && (
+        <p className="text-sm text-slate-600">
+          {t(plan.interval === 'year' ? 'renew.perYear' : 'renew.perMonth')}
+        </p>
+      )}
       {saving > 0 && (
         <p className="text-sm font-medium text-emerald-800">{t('plan.annualSaving', { percent: saving })}</p>
       )}

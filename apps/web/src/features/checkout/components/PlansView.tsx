@@ -6,6 +6,8 @@ import { primaryLink, secondaryLink, textLink } from '../../../components/ui/lin
 import { PageLoading } from '../../../components/ui/Spinner';
 import { planName, usePlans, useMySubscription } from '../../../lib/billing';
 import { useI18n } from '../../../lib/i18n';
+import { TRIAL_START_PATH } from '../../../lib/trial-intent';
+import { useLoggedIn } from '../../../lib/use-session';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { PlanCard } from './PlanCard';
 
@@ -17,6 +19,7 @@ export function PlansView({ title, lead, only }: { title: string; lead: string; 
   const { t, lang, date } = useI18n();
   const plans = usePlans();
   const subscription = useMySubscription();
+  const loggedIn = useLoggedIn();
   useDocumentMeta(`${title} · ${t('app.name')}`, lead);
   if (plans.isPending) return <PageLoading label={t('common.loading')} />;
   if (plans.isError)
@@ -72,7 +75,12 @@ export function PlansView({ title, lead, only }: { title: string; lead: string; 
                 current={mine}
               >
                 <CheckoutLink
-                  url={`/checkout/${encodeURIComponent(plan.code)}`}
+                  url={
+                    // A visitor's trial: sign-up that names it, and the trial started after it.
+                    plan.interval === 'trial' && !loggedIn
+                      ? TRIAL_START_PATH
+                      : `/checkout/${encodeURIComponent(plan.code)}`
+                  }
                   className={`${plan.interval === 'year' ? primaryLink : secondaryLink} w-full`}
                 >
                   {label}

@@ -2,7 +2,7 @@ import { RetryAlert } from '../../../components/RetryAlert';
 import type { Plan } from '@rianroo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Alert, Card } from '../../../components/ui/Card';
 import { primaryLink, secondaryLink, textLink } from '../../../components/ui/link-styles';
@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui/TextField';
 import {
   formatBaht,
   freeTrialKey,
+  goTo,
   mySubscriptionKey,
   planName,
   useFreeTrial,
@@ -18,12 +19,16 @@ import {
 } from '../../../lib/billing';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
+import { TRIAL_START_PATH } from '../../../lib/trial-intent';
 import { KEYS, read } from '../../../lib/storage';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useLoggedIn, useMe } from '../../../lib/use-session';
 import { createOrder, startTrial, useQuote } from '../api/checkout';
+import { requestOrderInvoice } from '../../../lib/tax-invoices';
+import { useCheckoutTaxInvoice } from '../components/CheckoutTaxInvoice';
 import { OrderSummary } from '../components/OrderSummary';
 import { PlanPrice } from '../components/PlanCard';
+import { RenewalChoice, RenewalTerms } from '../components/RenewalTerms';
 
 /** The user id a checkout link was made for (`cid`, base64 per the spec); null when absent or unreadable. */
 function decodeCid(cid: string | null): string | null {
@@ -62,7 +67,12 @@ export default function CheckoutPage() {
             </Link>
           </>
         ) : !loggedIn ? (
-          <VisitorCheckout plan={plan} />
+          // The trial's checkout for a visitor: sign-up that names it, and the trial started after it.
+          plan.interval === 'trial' ? (
+            <Navigate to={TRIAL_START_PATH} replace />
+          ) : (
+            <VisitorCheckout plan={plan} />
+          )
         ) : plan.interval === 'trial' ? (
           <TrialCheckout plan={plan} />
         ) : (
@@ -156,6 +166,11 @@ function PaidCheckout({ plan, cid, cpc }: { plan: Plan; cid: string | null; cpc:
   const quote = useQuote(plan.code, applied || undefined, true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Automatic renewal by card is the default; nothing to pay (a 100% promo code) saves no card to renew with.
+  const [autoRenewChosen, setAutoRenew] = useState(true);
+  const free = quote.data?.totalSatang === 0;
+  const autoRenew = autoRenewChosen && !free;
+  const taxInvoice = useCheckoutTaxInvoice(free);
   const forSomeoneElse = (() => {
     const target = decodeCid(cid);
     return !!target && target !== read(KEYS.uid);
@@ -167,12 +182,15 @@ function PaidCheckout({ plan, cid, cpc }: { plan: Plan; cid: string | null; cpc:
   };
   const pay = async () => {
     if (!quote.data) return;
+    const buyer = taxInvoice.check();
+    if (buyer === false) return;
     setBusy(true);
     setError(null);
     try {
-      const started = await createOrder(plan.code, quote.data.coupon ? applied : undefined);
-      if (/^https?:\/\//.test(started.redirectUrl)) window.location.assign(started.redirectUrl);
-      else navigate(started.redirectUrl);
+      const started = await createOrder(plan.code, quote.data.coupon ? applied : undefined, autoRenew);
+      // Kept with the order and issued when it is paid (at once when it is paid already).
+      if (buyer) await requestOrderInvoice(started.order.id, buyer);
+      goTo(started.redirectUrl, navigate);
     } catch (err) {
       setError(errorText(err));
       setBusy(false);
@@ -236,6 +254,19 @@ function PaidCheckout({ plan, cid, cpc }: { plan: Plan; cid: string | null; cpc:
           )}
         </form>
       </Card>
+      <Card>
+        {free ? (
+          <p className="mb-3 text-sm text-slate-600">{t('renew.freeNoCard')}</p>
+        ) : (
+          <RenewalChoice autoRenew={autoRenew} onChange={setAutoRenew} />
+        )}
+        {quote.data && (
+          <div className="mt-4">
+            <RenewalTerms quote={quote.data} autoRenew={autoRenew} />
+          </div>
+        )}
+      </Card>
+      {taxInvoice.card}
       {error && <Alert>{error}</Alert>}
       <div className="flex flex-col items-start gap-2">
         <Button
@@ -248,7 +279,7 @@ function PaidCheckout({ plan, cid, cpc }: { plan: Plan; cid: string | null; cpc:
             ? t('checkout.payFree')
             : t('checkout.pay', { amount: quote.data ? formatBaht(quote.data.totalSatang, lang) : '' })}
         </Button>
-        <p className="text-sm text-slate-600">{t('checkout.methods')}</p>
+        <p className="text-sm text-slate-600">{t(autoRenew ? 'renew.methodsCard' : 'checkout.methods')}</p>
       </div>
     </>
   );

@@ -1,21 +1,24 @@
-import type { Order } from '@rianroo/contract';
+import type { Order, SandboxPayment } from '@rianroo/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TestCardForm } from '../../../components/TestCardForm';
 import { Button } from '../../../components/ui/Button';
 import { Alert, Card } from '../../../components/ui/Card';
-import { primaryLink, textLink } from '../../../components/ui/link-styles';
+import { primaryLink, secondaryLink, textLink } from '../../../components/ui/link-styles';
 import { PageLoading } from '../../../components/ui/Spinner';
-import { TextField } from '../../../components/ui/TextField';
 import { formatBaht, planName } from '../../../lib/billing';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
-import { orderKey, payByCard, payByPromptPay, useSandboxPayment } from '../api/checkout';
+import { orderKey, payByCard, payByPromptPay, useQuote, useSandboxPayment } from '../api/checkout';
+import { RenewalTerms } from '../components/RenewalTerms';
 
 /**
  * `/checkout/pay/:orderId`: the sandbox provider's payment page, like a provider's test mode. A test card, or the
- * order's PromptPay QR (a real EMVCo payload) and a button standing in for the banking app.
+ * order's PromptPay QR (a real EMVCo payload) and a button standing in for the banking app. An order that renews
+ * automatically is paid by card only (PromptPay cannot be charged again without the learner), and the page says
+ * what happens at the end.
  */
 export default function SandboxPayPage() {
   const { t, lang } = useI18n();
@@ -48,8 +51,13 @@ export default function SandboxPayPage() {
             <NotPending order={payment.data.order} />
           ) : (
             <div className="mt-6 flex flex-col gap-5">
+              <Terms order={payment.data.order} />
               <CardForm order={payment.data.order} cards={payment.data.testCards} />
-              <PromptPay order={payment.data.order} qrSvg={payment.data.promptpay.qrSvg} />
+              {payment.data.order.autoRenew ? (
+                <NoPromptPay order={payment.data.order} />
+              ) : (
+                <PromptPay order={payment.data.order} qrSvg={payment.data.promptpay.qrSvg} />
+              )}
             </div>
           )}
         </>
@@ -86,81 +94,67 @@ function usePaid() {
   };
 }
 
-function CardForm({ order, cards }: { order: Order; cards: { number: string; outcome: string }[] }) {
+/** What happens at the end of the period this order buys (the quote for its plan says the period). */
+function Terms({ order }: { order: Order }) {
   const { t, lang } = useI18n();
-  const errorText = useErrorText();
+  const quote = useQuote(order.plan.code, undefined, true);
+  const amount = formatBaht(order.plan.priceSatang, lang);
+  const box = 'rounded-xl border border-teal-200 bg-teal-50 px-4 py-3';
+  if (quote.data)
+    return (
+      <div className={box}>
+        <RenewalTerms quote={quote.data} autoRenew={order.autoRenew} plan={order.plan} />
+      </div>
+    );
+  // Until the period is known (or when it cannot be), the renewal without its date.
+  if (!order.autoRenew || order.plan.interval === 'trial') return null;
+  return (
+    <p className={`${box} font-medium text-slate-900`}>
+      {t('renew.payRenews', { period: t(`renew.period.${order.plan.interval}`), amount })}
+    </p>
+  );
+}
+
+function CardForm({ order, cards }: { order: Order; cards: SandboxPayment['testCards'] }) {
+  const { t, lang } = useI18n();
   const paid = usePaid();
-  const [card, setCard] = useState({ number: '', expiry: '', cvc: '', name: '' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ text: string; field?: string } | null>(null);
-  const set = (k: keyof typeof card) => (e: { target: { value: string } }) =>
-    setCard({ ...card, [k]: e.target.value });
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      paid(await payByCard(order.id, card));
-    } catch (err) {
-      const field = (err as { details?: { path: string }[] }).details?.[0]?.path;
-      setError({ text: errorText(err), field });
-      setBusy(false);
-    }
-  };
-  const good = cards.find((c) => c.outcome === 'succeeds')?.number ?? '';
-  const bad = cards.find((c) => c.outcome === 'declined')?.number ?? '';
+  // The card that pays now and is declined at renewal only matters to an order that renews.
+  const shown = cards.filter((c) => order.autoRenew || c.outcome !== 'renewal-declines');
   return (
     <Card title={t('pay.card')}>
-      <p className="mb-4 text-sm text-slate-600">{t('pay.testCards', { good, bad })}</p>
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
-        <TextField
-          label={t('pay.cardNumber')}
-          value={card.number}
-          onChange={set('number')}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          className="sm:col-span-2"
-          error={error?.field === 'number' ? error.text : undefined}
-          required
-        />
-        <TextField
-          label={t('pay.expiry')}
-          value={card.expiry}
-          onChange={set('expiry')}
-          placeholder="12/30"
-          autoComplete="cc-exp"
-          error={error?.field === 'expiry' ? error.text : undefined}
-          required
-        />
-        <TextField
-          label={t('pay.cvc')}
-          value={card.cvc}
-          onChange={set('cvc')}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          error={error?.field === 'cvc' ? error.text : undefined}
-          required
-        />
-        <TextField
-          label={t('pay.cardName')}
-          value={card.name}
-          onChange={set('name')}
-          autoComplete="cc-name"
-          className="sm:col-span-2"
-          error={error?.field === 'name' ? error.text : undefined}
-          required
-        />
-        {error && !['number', 'expiry', 'cvc', 'name'].includes(error.field ?? '') && (
-          <div className="sm:col-span-2">
-            <Alert>{error.text}</Alert>
-          </div>
-        )}
-        <div className="sm:col-span-2">
-          <Button type="submit" busy={busy}>
-            {t('pay.payCard', { amount: formatBaht(order.totalSatang, lang) })}
-          </Button>
-        </div>
-      </form>
+      <div className="mb-4 text-sm text-slate-600">
+        <p id="test-cards" className="font-medium text-slate-800">
+          {t('renew.testCards')}
+        </p>
+        <ul aria-labelledby="test-cards" className="mt-1 flex flex-col gap-1">
+          {shown.map((c) => (
+            <li key={c.number}>
+              <span className="font-mono whitespace-nowrap text-slate-900">{c.number}</span>:{' '}
+              {t(`renew.card.${c.outcome}`)}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <TestCardForm
+        submitLabel={t('pay.payCard', { amount: formatBaht(order.totalSatang, lang) })}
+        onSubmit={async (card) => paid(await payByCard(order.id, card))}
+      />
+    </Card>
+  );
+}
+
+/** An order that renews automatically is not paid by PromptPay: why, and the way to pay once instead. */
+function NoPromptPay({ order }: { order: Order }) {
+  const { t } = useI18n();
+  return (
+    <Card title={t('renew.noPromptPay')}>
+      <p className="text-slate-700">{t('renew.noPromptPayWhy')}</p>
+      <Link
+        to={`/checkout/${encodeURIComponent(order.plan.code)}${order.couponCode ? `?cpc=${encodeURIComponent(order.couponCode)}` : ''}`}
+        className={`${secondaryLink} mt-4`}
+      >
+        {t('renew.payOnceInstead')}
+      </Link>
     </Card>
   );
 }

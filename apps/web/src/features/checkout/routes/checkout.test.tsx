@@ -22,6 +22,7 @@ const quote = (over: object = {}) => ({
   couponProblem: null,
   periodStart: '2026-11-20T03:00:00.000Z',
   periodEnd: '2027-11-20T03:00:00.000Z',
+  creditDays: 0,
   ...over,
 });
 const order = (status: string, over: object = {}) => ({
@@ -40,6 +41,8 @@ const order = (status: string, over: object = {}) => ({
   expiresAt: '2026-11-20T04:00:00.000Z',
   paidAt: status === 'paid' ? '2026-11-20T03:01:00.000Z' : null,
   receiptNumber: status === 'paid' ? 'RC-2026-000007' : null,
+  autoRenew: false,
+  kind: 'checkout',
   ...over,
 });
 const me = {
@@ -137,6 +140,7 @@ describe('checkout', () => {
     expect(JSON.parse(String((orderCall[1] as RequestInit).body))).toEqual({
       plan: 'annual',
       cpc: 'RENEW20',
+      autoRenew: true,
     });
   });
 
@@ -164,7 +168,10 @@ describe('checkout', () => {
       expect(fetchMock.mock.calls.some((c) => c[0] === '/api/checkout/orders')).toBe(true),
     );
     const orderCall = fetchMock.mock.calls.find((c) => c[0] === '/api/checkout/orders')!;
-    expect(JSON.parse(String((orderCall[1] as RequestInit).body))).toEqual({ plan: 'annual' });
+    expect(JSON.parse(String((orderCall[1] as RequestInit).body))).toEqual({
+      plan: 'annual',
+      autoRenew: true,
+    });
   });
 });
 
@@ -281,5 +288,204 @@ describe('result page', () => {
     );
     await vi.waitFor(() => expect(localStorage.getItem(KEYS.boughtAnnual)).toBe('true'));
     expect(localStorage.getItem(KEYS.token)).toBe('access-2');
+  });
+});
+
+describe('what happens at the end of the period (automatic renewal or once)', () => {
+  const started = { order: order('pending'), redirectUrl: `/checkout/pay/${order('pending').id}` };
+  const orderBody = (fetchMock: ReturnType<typeof stubContentService>) =>
+    JSON.parse(
+      String((fetchMock.mock.calls.find((c) => c[0] === '/api/checkout/orders')![1] as RequestInit).body),
+    );
+
+  it('renews automatically by default: the date in the Buddhist era and the plan’s price (not the discounted total), sent as autoRenew', async () => {
+    logIn();
+    const fetchMock = stubContentService(
+      {},
+      { plans, auth: me, 'checkout/quote': quote(), 'checkout/orders': started },
+    );
+    render(at('/checkout/annual?cpc=RENEW20'));
+    const auto = await screen.findByRole('radio', { name: /ต่ออายุอัตโนมัติด้วยบัตร/ });
+    expect((auto as HTMLInputElement).checked).toBe(true);
+    expect((await screen.findByTestId('renewal-terms')).textContent).toBe(
+      'ต่ออายุอัตโนมัติวันที่ 20 พฤศจิกายน 2570 ราคา ฿2,990 ยกเลิกได้ทุกเมื่อ',
+    );
+    expect(screen.queryByTestId('renewal-credit')).toBeNull();
+    expect(screen.getByText('ชำระด้วยบัตรเครดิต/เดบิต บัตรนี้จะใช้ต่ออายุอัตโนมัติ')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ชำระเงิน ฿2,392' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some((c) => c[0] === '/api/checkout/orders')).toBe(true),
+    );
+    expect(orderBody(fetchMock)).toEqual({ plan: 'annual', cpc: 'RENEW20', autoRenew: true });
+  });
+
+  it('paying once ends on the date with a reminder, and sends autoRenew false', async () => {
+    logIn();
+    const fetchMock = stubContentService(
+      {},
+      { plans, auth: me, 'checkout/quote': quote(), 'checkout/orders': started },
+    );
+    render(at('/checkout/annual'));
+    fireEvent.click(await screen.findByRole('radio', { name: /ชำระครั้งเดียว \(บัตรหรือพร้อมเพย์\)/ }));
+    expect((await screen.findByTestId('renewal-terms')).textContent).toBe(
+      'สิ้นสุดวันที่ 20 พฤศจิกายน 2570 เราจะแจ้งเตือนก่อนหมดอายุ',
+    );
+    expect(screen.getByText('ชำระด้วยบัตรเครดิต/เดบิต หรือพร้อมเพย์')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /^ชำระเงิน ฿/ }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some((c) => c[0] === '/api/checkout/orders')).toBe(true),
+    );
+    expect(orderBody(fetchMock).autoRenew).toBe(false);
+  });
+
+  it('credits the days left of the running plan and says when the new period starts', async () => {
+    logIn();
+    stubContentService(
+      {},
+      {
+        plans,
+        auth: me,
+        'checkout/quote': quote({
+          periodStart: '2026-12-02T03:00:00.000Z',
+          periodEnd: '2027-12-02T03:00:00.000Z',
+          creditDays: 12,
+        }),
+      },
+    );
+    render(at('/checkout/annual'));
+    expect((await screen.findByTestId('renewal-credit')).textContent).toBe(
+      'วันที่เหลือ 12 วันของแพ็กเกจปัจจุบันไม่สูญเปล่า: ระยะเวลาใหม่เริ่มวันที่ 2 ธันวาคม 2569 เมื่อแพ็กเกจปัจจุบันสิ้นสุด',
+    );
+    expect(screen.getByTestId('renewal-terms').textContent).toBe(
+      'ต่ออายุอัตโนมัติวันที่ 2 ธันวาคม 2570 ราคา ฿2,990 ยกเลิกได้ทุกเมื่อ',
+    );
+  });
+
+  it('in English: the Gregorian calendar, both sentences and the credited days', async () => {
+    logIn();
+    localStorage.setItem(KEYS.lang, 'en');
+    stubContentService(
+      {},
+      {
+        plans,
+        auth: me,
+        'checkout/quote': quote({ plan: plans[1], periodStart: '2026-12-02T03:00:00.000Z', creditDays: 1 }),
+      },
+    );
+    render(at('/checkout/monthly'));
+    expect((await screen.findByTestId('renewal-terms')).textContent).toBe(
+      'Renews automatically on 20 November 2027 at ฿299; cancel any time',
+    );
+    expect(screen.getByTestId('renewal-credit').textContent).toBe(
+      'The 1 day left of your current plan is credited: the new period starts on 2 December 2026, when the current one ends.',
+    );
+    fireEvent.click(screen.getByRole('radio', { name: /Pay once \(card or PromptPay\)/ }));
+    expect(screen.getByTestId('renewal-terms').textContent).toBe(
+      'Ends on 20 November 2027; we will remind you',
+    );
+  });
+
+  it('nothing to pay (a 100% promo code): no card to renew with, so no choice, and autoRenew false', async () => {
+    logIn();
+    const fetchMock = stubContentService(
+      {},
+      {
+        plans,
+        auth: me,
+        'checkout/quote': quote({ discountSatang: 299_000, totalSatang: 0, vatSatang: 0 }),
+        'checkout/orders': started,
+      },
+    );
+    render(at('/checkout/annual?cpc=FREE100'));
+    expect(await screen.findByText('ไม่มียอดที่ต้องชำระ จึงไม่มีบัตรสำหรับต่ออายุอัตโนมัติ')).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.getByTestId('renewal-terms').textContent).toBe(
+      'สิ้นสุดวันที่ 20 พฤศจิกายน 2570 เราจะแจ้งเตือนก่อนหมดอายุ',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'รับสิทธิ์ (ไม่มีค่าใช้จ่าย)' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some((c) => c[0] === '/api/checkout/orders')).toBe(true),
+    );
+    expect(orderBody(fetchMock).autoRenew).toBe(false);
+  });
+});
+
+describe('sandbox payment page of an order that renews automatically', () => {
+  it('offers cards only and says why not PromptPay, with the renewal sentence and the card that declines at renewal', async () => {
+    logIn();
+    const pending = order('pending', { autoRenew: true });
+    const fetchMock = stubContentService(
+      {},
+      {
+        [`checkout/sandbox/${pending.id}`]: {
+          order: pending,
+          promptpay: { payload: '000201', qrSvg: '<svg data-qr="1"></svg>' },
+          testCards: [
+            { number: '4242 4242 4242 4242', outcome: 'succeeds' },
+            { number: '4000 0000 0000 0002', outcome: 'declined' },
+            { number: '4000 0000 0000 0341', outcome: 'renewal-declines' },
+          ],
+        },
+        'checkout/quote': quote({ coupon: null, discountSatang: 0, totalSatang: 299_000 }),
+        [`checkout/sandbox/${pending.id}/card`]: order('paid', { autoRenew: true }),
+        [`checkout/orders/${pending.id}`]: order('paid', { autoRenew: true }),
+        'my-subscription': null,
+      },
+    );
+    render(at(`/checkout/pay/${pending.id}`));
+    expect(await screen.findByRole('heading', { name: 'พร้อมเพย์ต่ออายุอัตโนมัติไม่ได้' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /สแกน QR นี้/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'จำลองการชำระผ่านแอปธนาคาร' })).toBeNull();
+    expect(screen.getByText(/ต้องยืนยันในแอปธนาคารทุกครั้ง/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'กลับไปเลือกชำระครั้งเดียว' }).getAttribute('href')).toBe(
+      '/checkout/annual',
+    );
+    expect((await screen.findByTestId('renewal-terms')).textContent).toBe(
+      'ต่ออายุอัตโนมัติวันที่ 20 พฤศจิกายน 2570 ราคา ฿2,990 ยกเลิกได้ทุกเมื่อ',
+    );
+    const cards = within(screen.getByRole('list', { name: 'บัตรทดสอบ' }));
+    expect(cards.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '4242 4242 4242 4242: ชำระสำเร็จ และต่ออายุสำเร็จ',
+      '4000 0000 0000 0002: ถูกปฏิเสธทันที',
+      '4000 0000 0000 0341: ชำระสำเร็จตอนนี้ แต่ถูกปฏิเสธเมื่อถึงรอบต่ออายุ (ใช้ทดลองการต่ออายุไม่สำเร็จ)',
+    ]);
+    // A field left wrong is said at the field, and nothing is sent.
+    fireEvent.change(screen.getByLabelText('หมายเลขบัตร'), { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.change(screen.getByLabelText('วันหมดอายุ (ดด/ปป)'), { target: { value: '13/30' } });
+    fireEvent.change(screen.getByLabelText('รหัส CVC'), { target: { value: '123' } });
+    fireEvent.change(screen.getByLabelText('ชื่อบนบัตร'), { target: { value: 'MALEE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ชำระ ฿2,990' }));
+    expect(await screen.findByText('กรอกวันหมดอายุแบบ ดด/ปป เช่น 12/30')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('วันหมดอายุ (ดด/ปป)'));
+    expect(fetchMock.mock.calls.some((c) => c[0] === `/api/checkout/sandbox/${pending.id}/card`)).toBe(false);
+    fireEvent.change(screen.getByLabelText('วันหมดอายุ (ดด/ปป)'), { target: { value: '12/30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ชำระ ฿2,990' }));
+    expect(await screen.findByRole('heading', { name: 'ชำระเงินสำเร็จ ขอบคุณค่ะ' })).toBeTruthy();
+  });
+
+  it('an order paid once lists no renewal card and offers PromptPay', async () => {
+    logIn();
+    const pending = order('pending');
+    stubContentService(
+      {},
+      {
+        [`checkout/sandbox/${pending.id}`]: {
+          order: pending,
+          promptpay: { payload: '000201', qrSvg: '<svg></svg>' },
+          testCards: [
+            { number: '4242 4242 4242 4242', outcome: 'succeeds' },
+            { number: '4000 0000 0000 0341', outcome: 'renewal-declines' },
+          ],
+        },
+        'checkout/quote': quote(),
+      },
+    );
+    render(at(`/checkout/pay/${pending.id}`));
+    expect(await screen.findByRole('img', { name: /สแกน QR นี้/ })).toBeTruthy();
+    expect((await screen.findByTestId('renewal-terms')).textContent).toBe(
+      'สิ้นสุดวันที่ 20 พฤศจิกายน 2570 เราจะแจ้งเตือนก่อนหมดอายุ',
+    );
+    expect(screen.queryByText(/0341/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'พร้อมเพย์ต่ออายุอัตโนมัติไม่ได้' })).toBeNull();
   });
 });
