@@ -17,6 +17,7 @@ export const adminNav: AdminNavItem[] = [
   { path: 'organizations', label: 'admin.nav.organizations' },
   { path: 'plans', label: 'admin.nav.plans' },
   { path: 'coupons', label: 'admin.nav.coupons' },
+  { path: 'orders', label: 'admin.nav.orders' },
   { path: 'applications', label: 'admin.nav.applications' },
   { path: 'analytics', label: 'admin.nav.analytics' },
   { path: 'audit', label: 'admin.nav.audit' },

@@ -1,3 +1,4 @@
+import type { MyTaxDocuments } from '@rianroo/contract';
 import { RetryAlert } from '../../../components/RetryAlert';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/Card';
@@ -5,12 +6,38 @@ import { textLink } from '../../../components/ui/link-styles';
 import { Spinner } from '../../../components/ui/Spinner';
 import { formatBaht } from '../../../lib/billing';
 import { useI18n } from '../../../lib/i18n';
+import { useMyTaxDocuments } from '../../../lib/tax-invoices';
 import { useMyReceipts } from '../api/membership';
+
+/** Beside a receipt: its full tax invoice and the credit notes of its refunds, when there are any. */
+function TaxDocumentsLine({
+  receiptNumber,
+  documents,
+}: {
+  receiptNumber: string;
+  documents?: MyTaxDocuments;
+}) {
+  const { t, lang } = useI18n();
+  const invoice = documents?.taxInvoices.find((i) => i.receiptNumber === receiptNumber);
+  const notes = documents?.creditNotes.filter((n) => n.receiptNumber === receiptNumber) ?? [];
+  if (!invoice && !notes.length) return null;
+  return (
+    <p className="w-full text-sm text-slate-600">
+      {[
+        ...(invoice ? [t('receipts.taxInvoice', { number: invoice.number })] : []),
+        ...notes.map((n) =>
+          t('receipts.creditNote', { number: n.number, amount: formatBaht(n.amountSatang, lang) }),
+        ),
+      ].join(' · ')}
+    </p>
+  );
+}
 
 /** "Receipts": each payment's receipt, newest first, to open and print. */
 export function ReceiptsSection() {
   const { t, lang, date } = useI18n();
   const list = useMyReceipts();
+  const docs = useMyTaxDocuments();
   return (
     <Card title={t('receipts.title')}>
       {list.isPending && (
@@ -29,6 +56,7 @@ export function ReceiptsSection() {
               </Link>
               <span className="text-slate-600">{date(r.issuedAt)}</span>
               <span className="font-medium text-slate-900">{formatBaht(r.totalSatang, lang)}</span>
+              <TaxDocumentsLine receiptNumber={r.number} documents={docs.data} />
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { formatBaht, planName } from '../../../lib/billing';
 import { useI18n } from '../../../lib/i18n';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useReceipt } from '../api/membership';
+import { ReceiptTaxDocuments } from '../components/TaxInvoiceCard';
 
 /** `/account/receipts/:number`: a receipt to read and print (an abbreviated Thai tax invoice, VAT included). */
 export default function ReceiptPage() {
@@ -91,6 +92,7 @@ export default function ReceiptPage() {
       <Button variant="secondary" className="self-start print:hidden" onClick={() => window.print()}>
         {t('receipt.print')}
       </Button>
+      <ReceiptTaxDocuments receipt={r} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ const CoursePage = lazy(() => import('../courses/CoursePage'));
 const EpisodePage = lazy(() => import('../courses/EpisodePage'));
 const EvaluationPage = lazy(() => import('../assessments/EvaluationPage'));
 const OrganizationRoutes = lazy(() => import('../orgs/OrganizationRoutes'));
+const OrderRoutes = lazy(() => import('../billing/OrderRoutes'));
 const PlanRoutes = lazy(() => import('../billing/PlanRoutes'));
 const UsersPage = lazy(() => import('../users/UsersPage'));
 const UserPage = lazy(() => import('../users/UserPage'));
@@ -41,6 +42,7 @@ export function AdminRoutes() {
         <Route path="courses/:courseId/assessments/:assessmentId" element={<AssessmentPage />} />
         <Route path="evaluation" element={<EvaluationPage />} />
         <Route path="organizations/*" element={<OrganizationRoutes />} />
+        <Route path="orders/*" element={<OrderRoutes />} />
         <Route path="plans/*" element={<PlanRoutes />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="users/:id" element={<UserPage />} />
