@@ -5,11 +5,12 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { CoursesService } from '../courses/index.js';
+import { attachedSummary } from './course-summaries.repo.js';
 import * as repo from './documents.repo.js';
 import { renderSummaryPdf, type SummaryInput } from './summary-pdf.js';
 
 /** Bump when the layout of the document changes, so stored documents of every course are made again. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 
 type Source = NonNullable<Awaited<ReturnType<typeof repo.summarySource>>>;
 
@@ -54,7 +55,10 @@ export interface DocumentsDeps {
   log: FastifyBaseLogger;
 }
 
-/** Course summary documents (PRODUCT.md sections 5 and 7): made once per course version, then stored. */
+/**
+ * Course summary documents (PRODUCT.md sections 5 and 7): the PDF an author attached to the course, else an
+ * outline of the course, made once per course version, then stored.
+ */
 export class DocumentsService {
   constructor(
     private readonly deps: DocumentsDeps,
@@ -70,13 +74,35 @@ export class DocumentsService {
     if (!source) throw notFound('Course');
     const access = await this.courses.access(userId, { id: source.course.id });
     if (!access.canAccess) throw noSummaryAccess();
+    const filename = summaryPdfFilename(source.course.slug);
+    const attached = await attachedSummary(this.deps.db, courseId);
+    if (attached)
+      return {
+        filename,
+        version: `pdf-${attached.sha256.slice(0, 20)}`,
+        load: () => this.attachedBytes(courseId, attached.storage_key),
+      };
     const input = toInput(source);
     const version = summaryVersion(input);
     return {
-      filename: summaryPdfFilename(source.course.slug),
+      filename,
       version,
       load: () => this.document(source.course.id, input, version).then((d) => d.pdf),
     };
+  }
+
+  /**
+   * The attached PDF's bytes. Replaced or removed since its row was read, the file is gone: the course's
+   * summary as it is now is answered instead.
+   */
+  private async attachedBytes(courseId: string, key: string): Promise<Buffer> {
+    const pdf = await this.deps.storage.readAll(key);
+    if (pdf) return pdf;
+    const now = await attachedSummary(this.deps.db, courseId);
+    if (now && now.storage_key !== key) return this.attachedBytes(courseId, now.storage_key);
+    const source = now ? undefined : await repo.summarySource(this.deps.db, courseId);
+    if (!source) throw notFound('Summary document');
+    return (await this.document(courseId, toInput(source))).pdf;
   }
 
   /** The stored document of this version, made and stored first if there is none yet. */

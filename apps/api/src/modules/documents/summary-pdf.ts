@@ -24,6 +24,12 @@ export interface SummaryInput {
 }
 
 export const PLATFORM_NAME = 'เรียนรู้ (Rianroo)';
+/**
+ * Said under the heading of the first page: this document is the outline the platform made from the course, not
+ * a summary the author wrote (an author's own PDF, when attached, is served instead).
+ */
+export const GENERATED_NOTE =
+  'เอกสารนี้สร้างจากโครงสร้างคอร์สโดยอัตโนมัติ · Generated automatically from the course outline';
 const LEVELS: Record<string, string> = { beginner: 'เริ่มต้น', intermediate: 'ปานกลาง', advanced: 'ขั้นสูง' };
 
 // A4 portrait, in points.
@@ -137,7 +143,7 @@ export async function renderSummaryPdf(input: SummaryInput): Promise<Uint8Array>
   doc.setCreator(PLATFORM_NAME);
   doc.setProducer(`${PLATFORM_NAME} (pdf-lib)`);
   doc.setLanguage('th-TH');
-  doc.setKeywords(['เอกสารสรุปคอร์ส', 'course summary']);
+  doc.setKeywords(['เอกสารสรุปคอร์ส', 'course summary', 'generated from the course outline']);
   doc.setCreationDate(now);
   doc.setModificationDate(now);
 
@@ -148,6 +154,7 @@ export async function renderSummaryPdf(input: SummaryInput): Promise<Uint8Array>
 
   w.line(PLATFORM_NAME, { font: bold, size: 12, color: TEAL });
   w.line('เอกสารสรุปคอร์ส', small);
+  w.paragraph(GENERATED_NOTE, small);
   w.gap(6);
   w.paragraph(input.title, { font: bold, size: 22, color: INK });
   if (input.subtitle) w.paragraph(input.subtitle, { font: regular, size: 14, color: MUTED });

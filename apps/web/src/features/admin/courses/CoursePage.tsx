@@ -8,8 +8,9 @@ import { CourseForm } from './CourseForm';
 import { useCourse } from './courses-api';
 import { EpisodeList } from './EpisodeList';
 import { PublishPanel } from './PublishPanel';
+import { SummaryPdfSection } from './SummaryPdfSection';
 
-/** /admin/courses/:id: the course's fields, cover, publication and episodes. */
+/** /admin/courses/:id: the course's fields, cover, publication, episodes and summary PDF. */
 export default function CoursePage() {
   const { id = '' } = useParams();
   const { t, siteT } = useAdminI18n();
@@ -34,6 +35,7 @@ export default function CoursePage() {
         episodeTitles={Object.fromEntries(c.episodes.map((e) => [e.id, e.title]))}
       />
       <CourseForm course={c} />
+      <SummaryPdfSection courseId={c.id} />
     </AdminPage>
   );
 }

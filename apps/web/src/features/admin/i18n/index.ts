@@ -7,7 +7,9 @@ import * as assessments from './assessments';
 import * as courses from './courses';
 import * as orgs from './orgs';
 import * as people from './people';
+import * as refunds from './refunds';
 import * as shell from './shell';
+import * as summary from './summary';
 
 /**
  * The console's own strings, loaded with the console (never in the learners' bundle). An area adds its file
@@ -18,8 +20,10 @@ const th = {
   ...people.th,
   ...orgs.th,
   ...billing.th,
+  ...refunds.th,
   ...applications.th,
   ...courses.th,
+  ...summary.th,
   ...analytics.th,
   ...assessments.th,
 };
@@ -28,8 +32,10 @@ const en: Record<keyof typeof th, string> = {
   ...people.en,
   ...orgs.en,
   ...billing.en,
+  ...refunds.en,
   ...applications.en,
   ...courses.en,
+  ...summary.en,
   ...analytics.en,
   ...assessments.en,
 };

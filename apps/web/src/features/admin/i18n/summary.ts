@@ -1,0 +1,53 @@
+/** Strings of the course's summary PDF section in the course editor; merged in ./index.ts. */
+export const th = {
+  'admin.summary.title': 'เอกสารสรุป (PDF)',
+  'admin.summary.lead': 'สมาชิกที่มีสิทธิ์เรียนคอร์สนี้อ่านและดาวน์โหลดเอกสารสรุปได้จากหน้าคอร์ส',
+  'admin.summary.loading': 'กำลังโหลดเอกสารสรุป…',
+  'admin.summary.loadFailed': 'โหลดข้อมูลเอกสารสรุปไม่สำเร็จ',
+  'admin.summary.none': 'ยังไม่ได้แนบไฟล์: ผู้เรียนจะได้รับเอกสารที่สร้างจากโครงสร้างคอร์สโดยอัตโนมัติ',
+  'admin.summary.file': 'ไฟล์ที่แนบ',
+  'admin.summary.size': 'ขนาด',
+  'admin.summary.uploaded': 'อัปโหลดเมื่อ',
+  'admin.summary.uploadedBy': '{date} โดย {name}',
+  'admin.summary.choose': 'แนบไฟล์ PDF',
+  'admin.summary.replace': 'แทนที่ด้วยไฟล์ PDF ใหม่',
+  'admin.summary.limit': 'เฉพาะไฟล์ PDF ขนาดไม่เกิน {max}',
+  'admin.summary.uploading': 'กำลังอัปโหลด “{name}”…',
+  'admin.summary.attached': 'แนบเอกสารสรุปแล้ว',
+  'admin.summary.download': 'ดาวน์โหลด “{name}”',
+  'admin.summary.downloadFailed': 'ดาวน์โหลดไฟล์ไม่สำเร็จ ลองอีกครั้ง',
+  'admin.summary.remove': 'นำไฟล์ออก',
+  'admin.summary.removeTitle': 'นำเอกสารสรุปที่แนบออก?',
+  'admin.summary.removeBody': 'ผู้เรียนจะได้รับเอกสารที่สร้างจากโครงสร้างคอร์สโดยอัตโนมัติแทน',
+  'admin.summary.removed': 'นำเอกสารสรุปออกแล้ว',
+  'admin.summary.notPdf': 'ไฟล์นี้ไม่ใช่ PDF หรือเปิดอ่านไม่ได้ กรุณาเลือกไฟล์ PDF',
+  'admin.summary.tooLarge': 'ไฟล์ใหญ่เกินไป: ขนาดต้องไม่เกิน {max}',
+};
+
+export const en: Record<keyof typeof th, string> = {
+  'admin.summary.title': 'Summary PDF',
+  'admin.summary.lead':
+    'Learners entitled to this course read and download the summary from the course page.',
+  'admin.summary.loading': 'Loading the summary PDF…',
+  'admin.summary.loadFailed': 'Could not load the summary PDF',
+  'admin.summary.none':
+    'None attached: learners get a document generated automatically from the course outline.',
+  'admin.summary.file': 'Attached file',
+  'admin.summary.size': 'Size',
+  'admin.summary.uploaded': 'Uploaded',
+  'admin.summary.uploadedBy': '{date} by {name}',
+  'admin.summary.choose': 'Attach a PDF',
+  'admin.summary.replace': 'Replace with another PDF',
+  'admin.summary.limit': 'PDF files only, {max} at most',
+  'admin.summary.uploading': 'Uploading “{name}”…',
+  'admin.summary.attached': 'Summary PDF attached',
+  'admin.summary.download': 'Download “{name}”',
+  'admin.summary.downloadFailed': 'Could not download the file; try again',
+  'admin.summary.remove': 'Remove',
+  'admin.summary.removeTitle': 'Remove the attached summary PDF?',
+  'admin.summary.removeBody':
+    'Learners will get the document generated automatically from the course outline instead.',
+  'admin.summary.removed': 'Summary PDF removed',
+  'admin.summary.notPdf': 'This file is not a PDF, or it cannot be read. Choose a PDF file.',
+  'admin.summary.tooLarge': 'The file is too large: {max} at most.',
+};
