@@ -1,10 +1,12 @@
-import type { CourseAccess, CourseSummary, progressBody } from '@rianroo/contract';
+import type { CatalogueSort, CourseAccess, CourseSummary, progressBody } from '@rianroo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import * as courses from './courses.repo.js';
 import * as library from './library.repo.js';
 import * as progress from './progress.repo.js';
+import * as ratings from './ratings.repo.js';
+import { toCourseRating } from './ratings.repo.js';
 import { ProgressWriter } from './progress-writer.js';
 import { wholeSeconds } from './played-seconds.js';
 import { toCourseSummary, toEpisodeGate, toEpisodeOutline, toEpisodeVideo } from './courses.repo.js';
@@ -53,28 +55,31 @@ export class CoursesService {
   }
 
   /**
-   * The episode gate, written once: an episode is locked for a learner unless it is a teaser (anyone logged in
-   * may watch it) or the learner may access its course (the rule above). The progress save's one statement
-   * (progress.repo.ts) applies the same gate in SQL, on its hot path. `access`: when the caller already has it.
+   * The episode gate, written once: an episode is locked for a learner unless it is a teaser (anyone may watch
+   * it, a visitor without an account too: `userId` null) or the learner may access its course (the rule above);
+   * for a visitor everything but a teaser is locked. The progress save's one statement (progress.repo.ts)
+   * applies the same gate in SQL, on its hot path. `access`: when the caller already has it.
    */
   async episodeLocked(
-    userId: string,
+    userId: string | null,
     episode: { courseId: string; isTeaser: boolean },
     access?: Pick<CourseAccess, 'canAccess'>,
   ): Promise<boolean> {
     if (episode.isTeaser) return false;
+    if (userId === null) return true;
     return !(access ?? (await this.access(userId, { id: episode.courseId }))).canAccess;
   }
 
-  /** Public: the course and its episode titles, for the course page. */
+  /** Public: the course, its rating and its episode titles, for the course page. */
   async outline(slug: string) {
     const course = await this.course({ slug });
-    const [rows, instructors] = await Promise.all([
+    const [rows, instructors, rating] = await Promise.all([
       courses.publishedEpisodes(this.db, course.id),
       courses.courseInstructors(this.db, course.id),
+      ratings.courseRating(this.db, course.id),
     ]);
     return {
-      course,
+      course: { ...course, rating },
       instructors,
       episodes: rows.map(toEpisodeOutline),
     };
@@ -111,10 +116,11 @@ export class CoursesService {
   }
 
   /**
-   * A published episode the learner may watch (a teaser: anyone logged in), of the given course when one is
-   * named; 404 when there is no such episode, 403 NO_ACCESS when it is locked for this learner.
+   * A published episode of a published course the learner may watch (a teaser: anyone, a visitor too when
+   * `userId` is null), of the given course when one is named; 404 when there is no such episode, 403 NO_ACCESS
+   * when it is locked for this learner.
    */
-  async watchableEpisode(userId: string, episodeId: string, courseId?: string) {
+  async watchableEpisode(userId: string | null, episodeId: string, courseId?: string) {
     const episode = await courses.findEpisode(this.db, episodeId);
     if (!episode || (courseId && episode.course_id !== courseId)) throw notFound('Episode');
     if (await this.episodeLocked(userId, toEpisodeGate(episode))) throw noAccess();
@@ -284,10 +290,11 @@ export class CoursesService {
     category?: string;
     tag?: string;
     level?: string;
+    sort?: CatalogueSort;
     limit: number;
     offset: number;
   }) {
     const { rows, total } = await library.searchCourses(this.db, { ...q, text: q.q || undefined });
-    return { total, courses: rows.map(toCourseSummary) };
+    return { total, courses: rows.map((r) => ({ ...toCourseSummary(r), rating: toCourseRating(r) })) };
   }
 }

@@ -8,7 +8,7 @@ import type { SessionGuard } from '../../plugins/auth.js';
 import type { CoursesService } from '../courses/index.js';
 import type { AdminVideoState } from '@rianroo/contract';
 import { findEpisodeVideo, findPlaybackAsset } from './media.repo.js';
-import { CloudflareStreamSigner, PlaybackSigner } from './playback-tokens.js';
+import { CloudflareStreamSigner, PlaybackSigner, type PlaybackViewer } from './playback-tokens.js';
 import { parseRange } from './ranges.js';
 
 const STREAM_FILE =
@@ -64,8 +64,21 @@ export class MediaService {
     return this.playbackOf(viewer, episode.video_asset_id);
   }
 
-  /** Playback of an asset for a viewer already allowed to see it (a learner entitled, an administrator). */
-  async playbackOf(viewer: Viewer, assetId: string | null): Promise<SignedPlayback> {
+  /**
+   * A visitor's playback of a free preview, without an account: the same gate as a learner's (for a visitor
+   * only a teaser of a published course is open; 404 or 403 NO_ACCESS otherwise), and a token for that teaser's
+   * video alone, which no session ends (it expires like the others).
+   */
+  async playbackForVisitor(episodeId: string): Promise<SignedPlayback> {
+    const episode = await this.courses.watchableEpisode(null, episodeId);
+    return this.playbackOf({ visitor: true }, episode.video_asset_id);
+  }
+
+  /**
+   * Playback of an asset for a viewer already allowed to see it (a learner entitled, an administrator, a
+   * visitor for a teaser).
+   */
+  async playbackOf(viewer: PlaybackViewer, assetId: string | null): Promise<SignedPlayback> {
     const asset = assetId ? await findPlaybackAsset(this.deps.db, assetId) : undefined;
     if (!asset) throw notFound('Video of this episode');
     if (asset.status !== 'ready')
@@ -90,12 +103,7 @@ export class MediaService {
         captions: [],
       };
     }
-    const token = this.signer.sign({
-      assetId: asset.id,
-      userId: viewer.userId,
-      sessionId: viewer.sessionId,
-      exp,
-    });
+    const token = this.signer.sign({ ...viewer, assetId: asset.id, exp });
     const base = `/api/stream/${asset.id}/${token}`;
     return {
       token,
@@ -134,15 +142,16 @@ export class MediaService {
     return episode;
   }
 
-  /** One HLS file of a video, for the holder of a valid token of a live session. */
+  /** One HLS file of a video, for the holder of a valid token (of a live session, unless a visitor's). */
   async streamFile(assetId: string, token: string, file: string, headers: RequestHeaders) {
     const claims = this.signer.verify(token);
     if (!claims) throw invalidToken('This playback link is not valid');
     if (claims === 'expired') throw invalidToken('This playback link has expired; ask for a new one');
     if (claims.assetId !== assetId) throw invalidToken('This playback link is for another video');
     if (!STREAM_FILE.test(file)) throw notFound('File');
-    // Signing out ends playback too (the session check is cached for a few seconds).
-    if (!(await this.deps.sessions.liveRole(claims.sessionId, claims.userId)))
+    // Signing out ends playback too (the session check is cached for a few seconds). A visitor's token has no
+    // session: it was signed for a teaser's video only, and the check above keeps it to that video.
+    if (!('visitor' in claims) && !(await this.deps.sessions.liveRole(claims.sessionId, claims.userId)))
       throw invalidToken('The session of this playback link has ended');
     const remaining = Math.max(0, claims.exp - Math.floor(Date.now() / 1000));
     // Segments never change; they may be cached as long as the token in their URL is valid.

@@ -80,6 +80,38 @@ describe('playback tokens: the format, written out', () => {
   });
 });
 
+describe("a visitor's playback tokens (free previews, issue 33)", () => {
+  const secret = 'a-secret-of-at-least-thirty-two-characters';
+  const signer = new PlaybackSigner(secret);
+  const key = createHmac('sha256', secret).update('rianroo/playback/v1').digest();
+  const signedBody = (body: object) => {
+    const b = Buffer.from(JSON.stringify(body)).toString('base64url');
+    return `${b}.${createHmac('sha256', key).update(b).digest('base64url')}`;
+  };
+  const visitor = { visitor: true as const, assetId: claims.assetId, exp: claims.exp };
+
+  it('name the video and the expiry, and no learner nor session', () => {
+    const token = signer.sign(visitor);
+    expect(token).toBe(signedBody({ a: claims.assetId, v: 1, x: claims.exp }));
+    expect(signer.verify(token, claims.exp - 1)).toEqual(visitor);
+    expect(signer.verify(token, claims.exp)).toBe('expired');
+  });
+
+  it("are never half a learner's: a genuine body mixing both, or neither, gives nothing", () => {
+    const { assetId: a, userId: u, sessionId: s, exp: x } = claims;
+    for (const bad of [
+      { a, v: 1, u, x },
+      { a, v: 1, s, x },
+      { a, v: 1, u, s, x },
+      { a, v: true, x },
+      { a, v: 2, x },
+      { a, u, x },
+      { a, x },
+    ])
+      expect(signer.verify(signedBody(bad), 0), JSON.stringify(bad)).toBeUndefined();
+  });
+});
+
 describe('Cloudflare Stream signed URLs', () => {
   it('are RS256 tokens with the key id and the video uid, verifiable with the public key', async () => {
     const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });

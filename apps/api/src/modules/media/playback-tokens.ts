@@ -1,14 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { importJWK, SignJWT, type JWK } from 'jose';
 
-export interface PlaybackClaims {
+/**
+ * Who a token plays for: a learner's session (playback ends with it), or a visitor without an account, whose
+ * tokens are only ever signed for a teaser's video (MediaService.playbackForVisitor).
+ */
+export type PlaybackViewer = { userId: string; sessionId: string } | { visitor: true };
+
+export type PlaybackClaims = PlaybackViewer & {
   /** The one video the token opens. */
   assetId: string;
-  userId: string;
-  sessionId: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
-}
+};
 
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 
@@ -28,7 +32,8 @@ export class PlaybackSigner {
   }
 
   sign(c: PlaybackClaims): string {
-    const body = b64(JSON.stringify({ a: c.assetId, u: c.userId, s: c.sessionId, x: c.exp }));
+    const who = 'visitor' in c ? { v: 1 } : { u: c.userId, s: c.sessionId };
+    const body = b64(JSON.stringify({ a: c.assetId, ...who, x: c.exp }));
     return `${body}.${b64(this.mac(body))}`;
   }
 
@@ -40,17 +45,22 @@ export class PlaybackSigner {
     const given = Buffer.from(token.slice(dot + 1), 'base64url');
     const want = this.mac(body);
     if (given.length !== want.length || !timingSafeEqual(given, want)) return undefined;
-    let parsed: { a?: unknown; u?: unknown; s?: unknown; x?: unknown };
+    let parsed: { a?: unknown; u?: unknown; s?: unknown; v?: unknown; x?: unknown };
     try {
       parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
     } catch {
       return undefined;
     }
-    const { a, u, s, x } = parsed;
-    if (typeof a !== 'string' || typeof u !== 'string' || typeof s !== 'string' || typeof x !== 'number')
-      return undefined;
+    const { a, u, s, v, x } = parsed;
+    if (typeof a !== 'string' || typeof x !== 'number') return undefined;
+    let viewer: PlaybackViewer;
+    // Either a learner's session or a visitor, never both nor half of one.
+    if (typeof u === 'string' && typeof s === 'string' && v === undefined)
+      viewer = { userId: u, sessionId: s };
+    else if (v === 1 && u === undefined && s === undefined) viewer = { visitor: true };
+    else return undefined;
     if (x <= nowSeconds) return 'expired';
-    return { assetId: a, userId: u, sessionId: s, exp: x };
+    return { ...viewer, assetId: a, exp: x };
   }
 }
 

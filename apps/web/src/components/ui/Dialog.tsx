@@ -5,18 +5,21 @@ const FOCUSABLE =
 
 /**
  * A modal dialog: focus moves into it (to `initialFocus` when given) and stays inside while it is open
- * (Tab wraps around), Escape closes it, and focus goes back to where it was when it closes.
+ * (Tab wraps around), Escape closes it, and focus goes back to where it was when it closes. `wide` for a
+ * video (it then scrolls inside when taller than the screen).
  */
 export function Dialog({
   title,
   children,
   onClose,
   initialFocus,
+  wide = false,
 }: {
   title: string;
   children: ReactNode;
   onClose: () => void;
   initialFocus?: RefObject<HTMLElement | null>;
+  wide?: boolean;
 }) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -59,7 +62,7 @@ export function Dialog({
         aria-labelledby={`${id}-title`}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className="w-full max-w-md rounded-2xl bg-white p-5 shadow-xl focus:outline-none sm:p-6"
+        className={`w-full ${wide ? 'max-h-full max-w-3xl overflow-y-auto' : 'max-w-md'} rounded-2xl bg-white p-5 shadow-xl focus:outline-none sm:p-6`}
       >
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
           {title}

@@ -9,6 +9,8 @@ import { ApiError } from '../../../lib/api-error';
 import { useApiErrorHandler, useErrorText, useZodForm } from '../../../lib/forms';
 import { useI18n } from '../../../lib/i18n';
 import { safeRedirect } from '../../../lib/protected-paths';
+import { leadsToTrial, trialSignUpRedirect } from '../../../lib/trial-intent';
+import { primaryLink } from '../../../components/ui/link-styles';
 import { useLoggedIn } from '../../../lib/use-session';
 import { useLogin, type LoginOutcome } from '../api/login';
 import { DeviceLimitPanel } from '../components/DeviceLimitPanel';
@@ -22,7 +24,13 @@ export default function LoginPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const target = safeRedirect(params.get('redirect'));
+  const redirect = params.get('redirect');
+  const target = safeRedirect(redirect);
+  // On the way to the free trial (lib/trial-intent.ts): the page says so, and sign-up (which starts it) comes first.
+  const forTrial = leadsToTrial(redirect);
+  const registerTo = redirect
+    ? `/register?redirect=${encodeURIComponent(forTrial ? trialSignUpRedirect(redirect) : redirect)}`
+    : '/register';
   const loggedIn = useLoggedIn();
   const [limit, setLimit] = useState<DeviceLimitError>();
   const { register, handleSubmit, setError, formState } = useZodForm(form, { email: '', password: '' });
@@ -42,11 +50,19 @@ export default function LoginPage() {
   }, [loggedIn, limit, navigate, target]);
 
   return (
-    <AuthShell title={t('login.title')}>
+    <AuthShell title={forTrial ? t('login.trialTitle') : t('login.title')}>
       {limit ? (
         <DeviceLimitPanel limit={limit} onDone={finish} />
       ) : (
         <>
+          {forTrial && (
+            <div className="mb-6 rounded-xl bg-teal-50 p-4">
+              <p className="text-sm text-slate-800">{t('login.trialNew')}</p>
+              <Link to={registerTo} className={`${primaryLink} mt-2 w-full`}>
+                {t('signup.trialTitleNoDays')}
+              </Link>
+            </div>
+          )}
           <form
             noValidate
             className="flex flex-col gap-4"
@@ -90,10 +106,7 @@ export default function LoginPage() {
             </Link>
             <p>
               {t('login.noAccount')}{' '}
-              <Link
-                className="font-medium text-teal-800 underline-offset-2 hover:underline"
-                to={`/register${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`}
-              >
+              <Link className="font-medium text-teal-800 underline-offset-2 hover:underline" to={registerTo}>
                 {t('nav.register')}
               </Link>
             </p>

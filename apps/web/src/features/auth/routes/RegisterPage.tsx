@@ -5,8 +5,10 @@ import { Button } from '../../../components/ui/Button';
 import { AuthShell } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { useApiErrorHandler, useZodForm } from '../../../lib/forms';
+import { usePlans } from '../../../lib/billing';
 import { useI18n } from '../../../lib/i18n';
 import { safeRedirect } from '../../../lib/protected-paths';
+import { leadsToTrial, startsTrial } from '../../../lib/trial-intent';
 import { useLoggedIn } from '../../../lib/use-session';
 import { useRegister, type RegisterInput } from '../api/register';
 import { textLink } from '../../../components/ui/link-styles';
@@ -19,6 +21,14 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));
+  // Signing up for the free trial (lib/trial-intent.ts): the page says so, with the trial's days from its plan.
+  const forTrial = leadsToTrial(params.get('redirect'));
+  const trialDays = usePlans().data?.find((p) => p.interval === 'trial')?.intervalCount;
+  const title = !forTrial
+    ? t('register.title')
+    : trialDays
+      ? t('signup.trialTitle', { days: trialDays })
+      : t('signup.trialTitleNoDays');
   const loggedIn = useLoggedIn();
   const signUp = useRegister();
   const { register, handleSubmit, setError, formState } = useZodForm(form, {
@@ -38,7 +48,7 @@ export default function RegisterPage() {
   const e = formState.errors;
 
   return (
-    <AuthShell title={t('register.title')}>
+    <AuthShell title={title} lead={startsTrial(params.get('redirect')) ? t('signup.trialLead') : undefined}>
       <form
         noValidate
         className="flex flex-col gap-4"
@@ -108,7 +118,7 @@ export default function RegisterPage() {
           className={textLink}
           to={`/login${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`}
         >
-          {t('nav.login')}
+          {forTrial ? t('signup.trialLogin') : t('nav.login')}
         </Link>
       </p>
     </AuthShell>
