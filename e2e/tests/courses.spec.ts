@@ -30,7 +30,8 @@ test('the catalogue finds a Thai word inside a title, filters by level, and open
   await expect(page).toHaveURL('/courses/stock-investing-basics');
   await expect(page.getByRole('heading', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })).toBeVisible();
   await expect(page.getByText('ดูตัวอย่างฟรี')).toHaveCount(1);
-  await expect(page.getByText('สำหรับสมาชิก')).toHaveCount(4);
+  // The members' episodes (the price words, "สำหรับสมาชิก · เริ่มต้น ฿…/เดือน", say it once more).
+  await expect(page.getByText('สำหรับสมาชิก', { exact: true })).toHaveCount(4);
   await expect(page.getByRole('heading', { name: 'สิ่งที่คุณจะได้รับ' })).toBeVisible();
   const team = page.getByRole('region', { name: 'ทีมผู้สอน' });
   await expect(team.getByText('ธนวัฒน์ กิตติพงศ์')).toBeVisible();

@@ -246,6 +246,23 @@ export async function fillContact(page: Page, organisation: string, province = '
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
+ * A connection to the platform's own database (e2e/server.ts writes its port and password), for what a test
+ * cannot wait for or do through the pages: close it with `end()`.
+ */
+export async function platformDb() {
+  const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.data', 'e2e');
+  const db = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(readFileSync(path.join(root, '.data', 'e2e-pg-port'), 'utf8')),
+    user: 'postgres',
+    password: readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim(),
+    database: 'rianroo',
+  });
+  await db.connect();
+  return db;
+}
+
+/**
  * Plays episodes through to their ends through the API, as the player does: their played ranges, in saves of
  * at most the watch-time budget's 60 s of slack (decision 015: 2 s of video a second of wall time). Before each
  * save the learner's budget clock is moved back a minute in the platform's database, the wall time a real
@@ -258,15 +275,7 @@ export async function playThrough(
   episodes: { id: string; durationSeconds: number }[],
 ) {
   const userId = JSON.parse(Buffer.from(headers.authorization!.split('.')[1]!, 'base64url').toString()).sub;
-  const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.data', 'e2e');
-  const db = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(readFileSync(path.join(root, '.data', 'e2e-pg-port'), 'utf8')),
-    user: 'postgres',
-    password: readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim(),
-    database: 'rianroo',
-  });
-  await db.connect();
+  const db = await platformDb();
   try {
     for (const e of episodes) {
       for (let from = 0; from < e.durationSeconds; from += 60) {

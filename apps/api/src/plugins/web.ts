@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { escapeHtml } from '../lib/html.js';
+import { escapeHtml, scriptJson } from '../lib/html.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -47,13 +47,6 @@ const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
 
 /** The page's own content, between these marks in index.html (the skeleton, unless the server has better). */
 const BODY = /<!--page-->[\s\S]*?<!--\/page-->/;
-
-/** JSON inside a script element: nothing in it may close the element or open a comment. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The page's own title and description in place of the app's, each keeping the app's in `data-default`: they

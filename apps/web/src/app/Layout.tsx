@@ -35,6 +35,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const isAdmin = useMe().data?.role === 'admin';
   const links = [
     { to: '/courses', label: t('nav.courses') },
+    // Prices where a visitor looks for them (issue 33): beside the courses, for everyone.
+    { to: '/pricing', label: t('nav.pricing') },
     ...(loggedIn
       ? [
           { to: '/library', label: t('nav.library') },
@@ -112,6 +114,9 @@ export function Layout({ children }: { children: ReactNode }) {
             © {formatYear(new Date(), lang)} Rianroo เรียนรู้ · {t('footer.rights')}
           </span>
           <nav aria-label={t('footer.nav')} className="flex flex-wrap gap-4">
+            <Link to="/pricing" className={textLink}>
+              {t('nav.pricing')}
+            </Link>
             <Link to="/next-instructor" className={textLink}>
               {t('teach.link')}
             </Link>

@@ -3,8 +3,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { minutes } from '../lib/format';
 import { useI18n, type MessageKey } from '../lib/i18n';
+import { CoursePrice } from './CoursePrice';
+import { CourseRating } from './CourseRating';
 
-/** A course in a grid: cover (or a calm placeholder), title, length, and optionally my progress. */
+/**
+ * A course in a grid: cover (or a calm placeholder), title, what it costs and its rating (when shown), length,
+ * and optionally my progress.
+ */
 export function CourseCard({
   course,
   progress,
@@ -41,17 +46,16 @@ export function CourseCard({
           </Link>
         </h3>
         {course.subtitle && <p className="line-clamp-2 text-sm text-slate-600">{course.subtitle}</p>}
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <CoursePrice free={course.free} />
+          {course.rating && <CourseRating rating={course.rating} />}
+        </p>
         <p className="mt-auto flex flex-wrap items-center gap-2 text-xs text-slate-600">
           <span>
             {t('course.episodes', { n: course.episodeCount })} · {minutes(course.totalDurationSeconds)}{' '}
             {t('course.minutes')}
           </span>
           <span>· {t(`level.${course.level}` as MessageKey)}</span>
-          {course.free && (
-            <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-medium text-emerald-900">
-              {t('course.free')}
-            </span>
-          )}
         </p>
         {progress !== undefined && (
           <div className="mt-1">

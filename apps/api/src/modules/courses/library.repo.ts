@@ -1,8 +1,10 @@
+import type { CatalogueSort } from '@rianroo/contract';
 import type { Db } from '../../db/client.js';
 import { likeTerm } from '../../db/like.js';
 import type { RowOf } from '../../db/rows.js';
 import type { categories } from '../../db/schema.js';
 import type { CourseSummaryRow } from './courses.repo.js';
+import { RATING_COLUMNS, RATING_JOIN, type RatingColumns } from './ratings.repo.js';
 
 /** How many learners (`count(distinct ...)`: a bigint, read as a string). */
 type Learners = { learners: string };
@@ -128,29 +130,54 @@ const SEARCH_WHERE = `where c.status = 'published'
 /** The most words of a search that are looked for (the rest of a pasted paragraph is left out). */
 const SEARCH_WORDS = 8;
 
+/** With search words ($1): whether every word is in the title (those courses come first). */
+const TITLE_HAS_EVERY_WORD = `($1::text[] is not null
+  and not exists (select 1 from unnest($1::text[]) w(p) where not c.title ilike w.p))`;
+
+/** The catalogue's orders (CATALOGUE_SORTS), each ending on the id so that pages never overlap. */
+const SEARCH_ORDER: Record<CatalogueSort, string> = {
+  newest: `${TITLE_HAS_EVERY_WORD} desc, c.published_at desc nulls last, c.id`,
+  rating: `rt.rating_average desc nulls last, rt.rating_count desc nulls last, ${TITLE_HAS_EVERY_WORD} desc,
+           c.published_at desc nulls last, c.id`,
+};
+
 /**
  * Catalogue search. Thai has no spaces between words, so a word is found anywhere inside a title or a
  * description (substring match); words the learner separated with spaces are each looked for, all of them
- * in a course ("ลงทุน เบื้องต้น" finds "ลงทุนหุ้นเบื้องต้น"); courses with every word in the title rank first.
- * The total is of every match, whatever the page.
+ * in a course ("ลงทุน เบื้องต้น" finds "ลงทุนหุ้นเบื้องต้น"); courses with every word in the title rank first
+ * (after the rating, when ordered by it). The total is of every match, whatever the page. The page is chosen
+ * first, then only its courses get their episode totals and rating (every match gets a rating only when the
+ * order needs it).
  */
 export async function searchCourses(
   db: Db,
-  q: { text?: string; category?: string; tag?: string; level?: string; limit: number; offset: number },
+  q: {
+    text?: string;
+    category?: string;
+    tag?: string;
+    level?: string;
+    sort?: CatalogueSort;
+    limit: number;
+    offset: number;
+  },
 ) {
   const words = (q.text ?? '').split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS);
   const patterns = words.length ? words.map((w) => `%${likeTerm(w)}%`) : null;
   const filter = [patterns, q.category ?? null, q.tag ?? null, q.level ?? null];
+  const sort = q.sort ?? 'newest';
   // total_count: `count(*) over ()`, a bigint, read as a string.
-  const { rows } = await db.$client.query<CourseSummaryRow & { total_count: string }>(
-    `select ${SUMMARY_COLUMNS}, count(*) over () as total_count from courses c
-     left join categories k on k.id = c.category_id
+  const { rows } = await db.$client.query<CourseSummaryRow & RatingColumns & { total_count: string }>(
+    `with page as (
+       select c.id, count(*) over () as total_count, row_number() over (order by ${SEARCH_ORDER[sort]}) as n
+       from courses c
+       left join categories k on k.id = c.category_id
+       ${sort === 'rating' ? RATING_JOIN : ''}
+       ${SEARCH_WHERE}
+       order by n limit $5 offset $6)
+     select ${SUMMARY_COLUMNS}, ${RATING_COLUMNS}, p.total_count from page p join courses c on c.id = p.id
      ${EPISODE_TOTALS}
-     ${SEARCH_WHERE}
-     order by ($1::text[] is not null
-               and not exists (select 1 from unnest($1::text[]) w(p) where not c.title ilike w.p)) desc,
-              c.published_at desc
-     limit $5 offset $6`,
+     ${RATING_JOIN}
+     order by p.n`,
     [...filter, q.limit, q.offset],
   );
   if (rows[0]) return { rows, total: Number(rows[0].total_count) };

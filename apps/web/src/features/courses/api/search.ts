@@ -1,5 +1,10 @@
 import type { SearchResult } from '@rianroo/contract';
-import { catalogSearchPath, catalogSearchQuery, type CourseLevel } from '@rianroo/contract/paths';
+import {
+  catalogSearchPath,
+  catalogSearchQuery,
+  type CatalogueSort,
+  type CourseLevel,
+} from '@rianroo/contract/paths';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { takePageData } from '../../../lib/page-data';
 import { api } from '../../../lib/api';
@@ -7,6 +12,7 @@ import { api } from '../../../lib/api';
 export interface CatalogFilter {
   q: string;
   level: CourseLevel | '';
+  sort: CatalogueSort;
   /** From 1 (the URL's `page`). */
   page: number;
 }

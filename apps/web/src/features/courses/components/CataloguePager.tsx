@@ -11,7 +11,7 @@ export function CataloguePager({
   filter,
   total,
 }: {
-  filter: { q: string; level: string; page: number };
+  filter: { q: string; level: string; sort: string; page: number };
   total: number;
 }) {
   const { t } = useI18n();

@@ -3,7 +3,7 @@ import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageFallback, ServedPageLifetime } from '../../../components/PageFallback';
 import { keepServedPage } from '../../../lib/page-data';
-import { courseFixture, stubContentService, withApp } from '../../../test-content';
+import { courseFixture, planFixture, stubContentService, withApp } from '../../../test-content';
 import CatalogPage from './CatalogPage';
 
 /**
@@ -63,7 +63,7 @@ describe("the server's catalogue, while the app starts (issue 14: usable before 
     expect(box.value).toBe('หุ้น');
     await waitFor(() => expect(document.activeElement).toBe(box));
     expect(box.selectionStart).toBe('หุ้น'.length);
-    expect(screen.getByRole<HTMLSelectElement>('combobox').value).toBe('beginner');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'ระดับ' }).value).toBe('beginner');
     // The words and the level are searched, as if the learner had typed them into the app.
     await screen.findByText('ไม่พบคอร์สที่ตรงกับการค้นหา ลองใช้คำอื่นหรือล้างตัวกรอง');
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
@@ -118,6 +118,53 @@ describe("the server's catalogue, while the app starts (issue 14: usable before 
     expect(document.activeElement).not.toBe(box);
     render(<PageFallback label="กำลังโหลด" />);
     expect(screen.getAllByText('กำลังโหลด').length).toBeGreaterThan(0);
+  });
+});
+
+describe('the catalogue in order of rating (issue 33)', () => {
+  it("offers the order, asks for it, keeps it in the address and the pager, and shows each card's rating and price", async () => {
+    document.body.innerHTML = '';
+    keepServedPage();
+    const rated = courseFixture({ id: 'c1', slug: 'a', title: 'ดีที่สุด', rating: { average: 4.8, count: 12 } });
+    const fetchMock = stubContentService(
+      {},
+      {
+        courses: { total: 1, courses: [courseFixture({ id: 'c2', slug: 'b', title: 'ใหม่สุด' })] },
+        'courses?sort=rating': { total: 45, courses: [rated] },
+        plans: [planFixture('monthly')],
+      },
+    );
+    render(withApp(<CatalogPage />, '/courses'));
+    await screen.findAllByText('ใหม่สุด');
+    const order = screen.getByRole<HTMLSelectElement>('combobox', { name: 'เรียงตาม' });
+    expect(order.value).toBe('newest');
+    expect([...order.options].map((o) => o.text)).toEqual(['ใหม่ล่าสุด', 'คะแนนสูงสุด']);
+    fireEvent.change(order, { target: { value: 'rating' } });
+    await screen.findAllByText('ดีที่สุด');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/courses?sort=rating');
+    expect(screen.getByText('4.8 จาก 5 (12 คะแนน)')).toBeTruthy();
+    expect(await screen.findByText('สำหรับสมาชิก · เริ่มต้น ฿299/เดือน')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ถัดไป →' }).getAttribute('href')).toBe(
+      '/courses?sort=rating&page=2',
+    );
+  });
+
+  it("takes over an order chosen on the server's page before the app came", async () => {
+    document.body.innerHTML = `<div id="root"><main id="boot-page"><div class="boot-page"><form role="search">
+      <input type="search" name="q" value=""><select name="sort"><option value="newest">ใหม่ล่าสุด</option>
+      <option value="rating">คะแนนสูงสุด</option></select></form></div></main></div>`;
+    document.querySelector<HTMLSelectElement>('select[name="sort"]')!.value = 'rating';
+    keepServedPage();
+    document.getElementById('root')!.replaceChildren();
+    const fetchMock = stubContentService(
+      {},
+      { courses: { total: 0, courses: [] }, 'courses?sort=rating': { total: 0, courses: [] } },
+    );
+    render(withApp(<CatalogPage />, '/courses'));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/courses?sort=rating'),
+    );
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'เรียงตาม' }).value).toBe('rating');
   });
 });
 

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  CATALOGUE_SORTS,
   catalogPageUrl,
   catalogueLevel,
   cataloguePage,
+  catalogueSort,
   COURSE_LEVELS,
   SEARCH_MAX_LENGTH,
 } from '@rianroo/contract/paths';
@@ -18,18 +20,26 @@ import { servedField } from '../../../lib/page-data';
 import { useSearchCourses } from '../api/search';
 import { CataloguePager } from '../components/CataloguePager';
 
-/** The public catalogue: search (Thai words are found inside titles) and a level filter, kept in the URL. */
+/**
+ * The public catalogue: search (Thai words are found inside titles), a level filter and an order (newest, or
+ * best rated), kept in the URL.
+ */
 export default function CatalogPage() {
   const { t } = useI18n();
   const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
   // Taking over from the server's page (PageFallback): its search form as the learner left it.
-  const [served] = useState(() => ({ q: servedField('q'), level: servedField('level') }));
+  const [served] = useState(() => ({
+    q: servedField('q'),
+    level: servedField('level'),
+    sort: servedField('sort'),
+  }));
   const [text, setText] = useState(served.q?.value ?? params.get('q') ?? '');
   const searchBox = useRef<HTMLInputElement>(null);
   const filter = {
     q: params.get('q') ?? '',
     level: catalogueLevel(params.get('level')),
+    sort: catalogueSort(params.get('sort')),
     page: cataloguePage(params.get('page')),
   };
   const result = useSearchCourses(filter);
@@ -47,16 +57,24 @@ export default function CatalogPage() {
     }, 300);
     return () => clearTimeout(id);
   }, [text, params, setParams]);
-  const setLevel = (level: string) => {
+  // Another level or order: another list, from its first page. The default order is left out of the address.
+  const choose = (changes: { level?: string; sort?: string }) => {
     const next = new URLSearchParams(params);
-    if (level) next.set('level', level);
-    else next.delete('level');
+    for (const [key, value] of Object.entries(changes)) {
+      if (value && !(key === 'sort' && value === 'newest')) next.set(key, value);
+      else next.delete(key);
+    }
     next.delete('page');
     setParams(next, { replace: true });
   };
-  // Once: a level chosen on the server's page but not yet sent applies; the focus stays in the search box.
+  // Once: a level or an order chosen on the server's page but not yet sent applies; the focus stays in the
+  // search box.
   useEffect(() => {
-    if (served.level && served.level.value !== filter.level) setLevel(served.level.value);
+    const changes = {
+      ...(served.level && served.level.value !== filter.level ? { level: served.level.value } : {}),
+      ...(served.sort && catalogueSort(served.sort.value) !== filter.sort ? { sort: served.sort.value } : {}),
+    };
+    if (Object.keys(changes).length) choose(changes);
     if (served.q?.focused && searchBox.current) {
       const box = searchBox.current;
       box.focus();
@@ -89,13 +107,27 @@ export default function CatalogPage() {
           {t('catalog.level')}
           <select
             value={filter.level}
-            onChange={(e) => setLevel(e.target.value)}
+            onChange={(e) => choose({ level: e.target.value })}
             className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 font-normal focus:outline-3 focus:outline-teal-600"
           >
             <option value="">{t('catalog.allLevels')}</option>
             {COURSE_LEVELS.map((level) => (
               <option key={level} value={level}>
                 {t(`level.${level}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('catalog.sort')}
+          <select
+            value={filter.sort}
+            onChange={(e) => choose({ sort: e.target.value })}
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 font-normal focus:outline-3 focus:outline-teal-600"
+          >
+            {CATALOGUE_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`catalog.sort.${sort}`)}
               </option>
             ))}
           </select>

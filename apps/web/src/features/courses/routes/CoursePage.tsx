@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, Outlet, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/Card';
 import { PageFallback } from '../../../components/PageFallback';
 import { ApiError } from '../../../lib/api-error';
 import { minutes } from '../../../lib/format';
 import { useErrorText } from '../../../lib/forms';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
+import { overlayOf } from '../../../lib/overlay-route';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useLoggedIn } from '../../../lib/use-session';
 import { useCourseDetails } from '../api/course-details';
@@ -13,6 +14,8 @@ import { useOutline } from '../api/outline';
 import { CourseCover, CourseHighlights, CourseLearning, InstructorBio } from '../components/CourseExtras';
 import { Faq } from '../components/Faq';
 import { MembershipPrice } from '../components/MembershipPrice';
+import { CoursePrice } from '../../../components/CoursePrice';
+import { CourseRating } from '../../../components/CourseRating';
 
 /** How long the page waits for the editors' details before it shows without them (then they slot in). */
 const DETAILS_GRACE_MS = 700;
@@ -63,11 +66,10 @@ export default function CoursePage() {
       <p className="mt-3 text-sm text-slate-600">
         {t('course.episodes', { n: course.episodeCount })} · {minutes(course.totalDurationSeconds)}{' '}
         {t('course.minutes')}
-        {course.free && (
-          <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
-            {t('course.free')}
-          </span>
-        )}
+      </p>
+      <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <CoursePrice free={course.free} />
+        {course.rating && <CourseRating rating={course.rating} />}
       </p>
       <CourseCover details={details} />
       <p className="mt-6 leading-relaxed text-slate-800">{course.description}</p>
@@ -112,13 +114,28 @@ export default function CoursePage() {
       <h2 className="mt-10 text-xl font-semibold">{t('course.outline')}</h2>
       <ol className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
         {episodes.map((e) => (
-          <li key={e.id} className="flex items-center justify-between gap-3 px-4 py-3">
+          <li key={e.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
             <span>
               <span className="mr-2 text-slate-500">{e.sort}.</span>
               {e.title}
             </span>
             <span className="flex shrink-0 items-center gap-2 text-xs text-slate-600">
-              {e.isTeaser || course.free ? (
+              {e.isTeaser && !course.free ? (
+                // A visitor watches in a dialog over this page (features/player PreviewDialog), a learner in the player.
+                <Link
+                  to={
+                    loggedIn
+                      ? `/library/course/${course.slug}/episode/${e.id}`
+                      : `/courses/${course.slug}/preview/${e.id}`
+                  }
+                  state={loggedIn ? undefined : overlayOf(`/courses/${course.slug}`)}
+                  aria-label={t('preview.watchEpisode', { title: e.title })}
+                  className="inline-flex min-h-11 items-center gap-1.5 rounded-lg bg-teal-700 px-3 text-sm font-semibold text-white hover:bg-teal-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+                >
+                  <span aria-hidden="true">▶</span>
+                  {t('preview.watch')}
+                </Link>
+              ) : e.isTeaser || course.free ? (
                 <span className="rounded-full bg-teal-100 px-2 py-0.5 font-medium text-teal-900">
                   {course.free ? t('course.free') : t('course.teaser')}
                 </span>
@@ -160,6 +177,10 @@ export default function CoursePage() {
       )}
       <InstructorBio details={details} />
       <Faq title={t('course.faq')} items={details?.faq ?? []} />
+      {/* A free preview opened from this page (its own address), over it. */}
+      <Suspense fallback={null}>
+        <Outlet context={outline.data} />
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CourseCard, CourseGrid } from '../../../components/CourseCard';
 import { useFeatured } from '../api/featured';
+import { HomePlans } from '../components/HomePlans';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { useLoggedIn } from '../../../lib/use-session';
 
@@ -81,6 +82,7 @@ export default function HomePage() {
           </CourseGrid>
         </section>
       )}
+      <HomePlans />
     </>
   );
 }
