@@ -1,7 +1,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { HEAD_OFFICE, type TaxBuyer, type TaxSeller } from '@rianroo/contract';
-import { fontBytes, measurer, PLATFORM_NAME, wrapText } from '../documents/index.js';
+import { fontBytes, measurer, PLATFORM_NAME, thaiDocumentDate, wrapText } from '../documents/index.js';
 import { thaiBahtText } from './thai-baht-text.js';
 
 /**
@@ -50,18 +50,6 @@ const MUTED = rgb(0.28, 0.33, 0.41);
 const TEAL = rgb(0.06, 0.46, 0.43);
 const RULE = rgb(0.8, 0.84, 0.88);
 const SHADE = rgb(0.95, 0.97, 0.98);
-
-/** "24 พฤศจิกายน พ.ศ. 2569": the Thai calendar, Bangkok's day. */
-export function thaiDocumentDate(d: Date): string {
-  const parts = new Intl.DateTimeFormat('th-TH-u-ca-buddhist', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Asia/Bangkok',
-  }).formatToParts(d);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('day')} ${get('month')} พ.ศ. ${get('year')}`;
-}
 
 /** "สำนักงานใหญ่" or "สาขาที่ 00001" (the Revenue Department's wording). */
 export const branchText = (branch: string) =>

@@ -1,8 +1,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { fontBytes, measurer, PLATFORM_NAME } from '../documents/index.js';
-import { wrapText } from '../documents/index.js';
+import { fontBytes, measurer, PLATFORM_NAME, thaiDocumentDate, wrapText } from '../documents/index.js';
 
 /** What a certificate shows; fixed at issue, so the stored PDF never needs to change. */
 export interface CertificateInput {
@@ -21,18 +20,6 @@ const INK = rgb(0.06, 0.09, 0.16);
 const MUTED = rgb(0.28, 0.33, 0.41);
 const TEAL = rgb(0.06, 0.46, 0.43);
 const GOLD = rgb(0.72, 0.55, 0.16);
-
-/** "24 พฤศจิกายน พ.ศ. 2569": the Thai calendar, in Bangkok's day. */
-export function thaiDate(d: Date): string {
-  const parts = new Intl.DateTimeFormat('th-TH-u-ca-buddhist', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Asia/Bangkok',
-  }).formatToParts(d);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('day')} ${get('month')} พ.ศ. ${get('year')}`;
-}
 
 export function englishDate(d: Date): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Asia/Bangkok' }).format(d);
@@ -126,7 +113,7 @@ export async function renderCertificatePdf(c: CertificateInput): Promise<Uint8Ar
   titleLines.forEach((line, i) => centred(page, line, H - 322 - i * 32, titleStyle));
 
   const dateY = H - 322 - titleLines.length * 32 - 14;
-  centred(page, `ให้ไว้ ณ วันที่ ${thaiDate(c.issuedAt)}`, dateY, { font: regular, size: 14, color: INK });
+  centred(page, `ให้ไว้ ณ วันที่ ${thaiDocumentDate(c.issuedAt)}`, dateY, { font: regular, size: 14, color: INK });
   centred(page, `Issued on ${englishDate(c.issuedAt)}`, dateY - 20, {
     font: regular,
     size: 11,

@@ -22,7 +22,8 @@ import type { AssessmentsService } from '../assessments/index.js';
 import type { CoursesService } from '../courses/index.js';
 import { SITE_NAME } from '../courses/index.js';
 import { certificateCode, nameOnCertificate } from './certificate-code.js';
-import { renderCertificatePdf, thaiDate } from './certificate-pdf.js';
+import { thaiDocumentDate } from '../documents/index.js';
+import { renderCertificatePdf } from './certificate-pdf.js';
 import * as repo from './certificates.repo.js';
 import { courseCompletion } from '../assessments/index.js';
 import { CredentialsService } from './credentials.service.js';
@@ -279,7 +280,7 @@ export class CertificatesService {
     const title = `ใบประกาศนียบัตร: ${c.courseTitle} · ${c.learnerName}`;
     const description = c.revokedAt
       ? `ใบประกาศรหัส ${c.code} ถูกเพิกถอนแล้ว · This certificate was revoked`
-      : `${c.learnerName} เรียนจบคอร์ส "${c.courseTitle}" กับ Rianroo เมื่อ ${thaiDate(c.issuedAt)} · รหัส ${c.code} · Verified certificate of completion`;
+      : `${c.learnerName} เรียนจบคอร์ส "${c.courseTitle}" กับ Rianroo เมื่อ ${thaiDocumentDate(c.issuedAt)} · รหัส ${c.code} · Verified certificate of completion`;
     const tags: [string, string][] = [
       ['og:type', 'website'],
       ['og:site_name', SITE_NAME],

@@ -5,4 +5,5 @@ export { documentsAdminRoutes } from './documents-admin.routes.js';
 export { documentsRoutes, inlineDisposition } from './documents.routes.js';
 export { generateSummaries } from './documents.service.js';
 export { fontBytes, measurer, PLATFORM_NAME } from './summary-pdf.js';
+export { thaiDocumentDate } from './thai-date.js';
 export { wrapText } from './wrap-text.js';
