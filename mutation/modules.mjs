@@ -90,13 +90,13 @@ export const modules = {
     // and the expiry job are tested by billing-rules.test.ts too, but not mutated: 283 mutants took about 40 s each
     // on the loaded machine.
     mutate: [
-      'apps/api/src/modules/billing/billing.service.ts:44-45',
-      'apps/api/src/modules/billing/billing.service.ts:87-88',
-      'apps/api/src/modules/billing/billing.service.ts:219-224',
-      'apps/api/src/modules/billing/billing.service.ts:343-447',
-      'apps/api/src/modules/billing/billing.repo.ts:171-211',
-      'apps/api/src/modules/billing/billing.repo.ts:245-273',
-      'apps/api/src/modules/billing/billing.repo.ts:378-443',
+      'apps/api/src/modules/billing/billing.service.ts:62-63',
+      'apps/api/src/modules/billing/billing.service.ts:129-130',
+      'apps/api/src/modules/billing/billing.service.ts:278-283',
+      'apps/api/src/modules/billing/billing.service.ts:412-559',
+      'apps/api/src/modules/billing/billing.repo.ts:185-268',
+      'apps/api/src/modules/billing/billing.repo.ts:375-413',
+      'apps/api/src/modules/billing/billing.repo.ts:529-594',
     ],
     // The service over a database without the app (a second to start). billing.test.ts and stripe.test.ts (the
     // same rules through the routes, the app started) cost about a minute a mutant on the loaded 2-core machine:

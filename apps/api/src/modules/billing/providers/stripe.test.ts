@@ -383,3 +383,245 @@ describe('the webhook', () => {
     await expect(parse(body, { at: NOW_S })).rejects.toThrow('Timestamp outside the tolerance zone');
   });
 });
+
+describe('Stripe Billing (automatic renewal)', () => {
+  const event = (type: string, object: Record<string, unknown>, id = 'evt_b', created = NOW_S) =>
+    JSON.stringify({ id, object: 'event', type, created, data: { object } });
+  const parse = (payload: string) =>
+    provider.parseWebhook({
+      rawBody: Buffer.from(payload),
+      headers: {
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: SECRET,
+          timestamp: NOW_S,
+        }),
+      },
+    });
+  const invoice = (patch: Record<string, unknown> = {}) => ({
+    id: 'in_1',
+    object: 'invoice',
+    billing_reason: 'subscription_cycle',
+    customer: 'cus_1',
+    amount_due: 29_900,
+    amount_paid: 0,
+    next_payment_attempt: null,
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: 'sub_1', metadata: { orderId: ORDER } },
+    },
+    ...patch,
+  });
+
+  it('opens a session in subscription mode: card only, the plan’s recurring price, the metadata on the subscription', async () => {
+    clockAt(NOW_S);
+    const orderId = '01930000-0000-7000-8000-000000000031';
+    const coupons = () => double.requests.filter((r) => r.path === '/v1/coupons').length;
+    const couponsBefore = coupons();
+    await provider.openCheckout(
+      request({ orderId, recurring: { interval: 'year', count: 1, priceSatang: 299_000 } }),
+    );
+    const [sent, ...more] = sentFor(orderId);
+    expect(more).toEqual([]);
+    expect(sent!.body).toMatchObject({
+      mode: 'subscription',
+      allowed_payment_method_types: ['card'],
+      line_items: [
+        {
+          quantity: '1',
+          price_data: {
+            currency: 'thb',
+            unit_amount: '299000',
+            recurring: { interval: 'year', interval_count: '1' },
+          },
+        },
+      ],
+      subscription_data: { metadata: { orderId, orderNumber: 'RR-202701-000042' } },
+    });
+    expect(sent!.body.payment_intent_data).toBeUndefined();
+    expect(sent!.body.discounts).toBeUndefined();
+    // No promo code: no coupon at Stripe.
+    expect(coupons()).toBe(couponsBefore);
+  });
+
+  it('a promo code on a renewing order: a once-only coupon for the discount, the full price recurring', async () => {
+    clockAt(NOW_S);
+    const orderId = '01930000-0000-7000-8000-000000000032';
+    await provider.openCheckout(
+      request({
+        orderId,
+        orderNumber: 'RR-202701-000099',
+        totalSatang: 239_200,
+        recurring: { interval: 'month', count: 1, priceSatang: 299_000 },
+      }),
+    );
+    const coupon = double.requests.find(
+      (r) => r.path === '/v1/coupons' && r.body.name === 'Rianroo RR-202701-000099',
+    )!;
+    expect(coupon.body).toEqual({
+      amount_off: '59800',
+      currency: 'thb',
+      duration: 'once',
+      max_redemptions: '1',
+      name: 'Rianroo RR-202701-000099',
+    });
+    const [sent] = sentFor(orderId);
+    expect(sent!.body).toMatchObject({
+      line_items: [{ price_data: { unit_amount: '299000', recurring: { interval: 'month' } } }],
+      discounts: [{ coupon: expect.stringMatching(/^co_/) }],
+    });
+  });
+
+  it('a subscription session completed as paid names Stripe’s subscription and customer', async () => {
+    clockAt(NOW_S);
+    const body = event('checkout.session.completed', {
+      id: 'cs_sub',
+      object: 'checkout.session',
+      mode: 'subscription',
+      amount_total: 29_900,
+      client_reference_id: ORDER,
+      metadata: { orderId: ORDER },
+      payment_intent: null,
+      invoice: 'in_first',
+      subscription: 'sub_1',
+      customer: { id: 'cus_1', object: 'customer' },
+      payment_status: 'paid',
+      status: 'complete',
+    });
+    expect(await parse(body)).toEqual([
+      expect.objectContaining({
+        type: 'paid',
+        orderId: ORDER,
+        method: 'card',
+        amountSatang: 29_900,
+        paymentRef: 'in_first',
+        billing: { billingRef: 'sub_1', customerRef: 'cus_1' },
+      }),
+    ]);
+    // A card-update (setup) session is no payment.
+    expect(
+      await parse(
+        event('checkout.session.completed', { id: 'cs_setup', mode: 'setup', metadata: { orderId: ORDER } }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('the first invoice paid is the order’s payment; its failure is the session’s business (nothing)', async () => {
+    clockAt(NOW_S);
+    const first = invoice({ id: 'in_first', billing_reason: 'subscription_create', amount_paid: 29_900 });
+    expect(await parse(event('invoice.paid', first, 'evt_first'))).toEqual([
+      {
+        provider: 'stripe',
+        eventId: 'evt_first',
+        type: 'paid',
+        orderId: ORDER,
+        providerRef: null,
+        method: 'card',
+        amountSatang: 29_900,
+        paymentRef: 'in_first',
+        billing: { billingRef: 'sub_1', customerRef: 'cus_1' },
+      },
+    ]);
+    expect(await parse(event('invoice.payment_failed', first))).toEqual([]);
+    // Without the order in the subscription's metadata: nothing.
+    const orphan = invoice({
+      billing_reason: 'subscription_create',
+      amount_paid: 29_900,
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1', metadata: {} } },
+    });
+    expect(await parse(event('invoice.paid', orphan))).toEqual([]);
+  });
+
+  it('a new period’s invoice: paid or failed renewal of the subscription, with Stripe’s next attempt', async () => {
+    clockAt(NOW_S);
+    expect(await parse(event('invoice.paid', invoice({ amount_paid: 29_900 }), 'evt_r1'))).toEqual([
+      {
+        provider: 'stripe',
+        eventId: 'evt_r1',
+        type: 'renewal_paid',
+        billingRef: 'sub_1',
+        invoiceRef: 'in_1',
+        amountSatang: 29_900,
+        paymentRef: 'in_1',
+        nextAttemptAt: null,
+      },
+    ]);
+    const next = NOW_S + 3 * 86_400;
+    expect(
+      await parse(event('invoice.payment_failed', invoice({ next_payment_attempt: next }), 'evt_r2')),
+    ).toEqual([
+      {
+        provider: 'stripe',
+        eventId: 'evt_r2',
+        type: 'renewal_failed',
+        billingRef: 'sub_1',
+        invoiceRef: 'in_1',
+        amountSatang: 29_900,
+        paymentRef: 'in_1',
+        nextAttemptAt: new Date(next * 1000),
+      },
+    ]);
+    // An invoice of no subscription, or of another reason (a change of plan in the portal): nothing.
+    expect(await parse(event('invoice.paid', invoice({ parent: null })))).toEqual([]);
+    expect(await parse(event('invoice.paid', invoice({ billing_reason: 'subscription_update' })))).toEqual(
+      [],
+    );
+    expect(await parse(event('invoice.paid', invoice({ billing_reason: 'manual' })))).toEqual([]);
+  });
+
+  it('a subscription changed or ended at Stripe: renewal off at the period’s end, or ended, with its time', async () => {
+    clockAt(NOW_S);
+    const sub = { id: 'sub_1', object: 'subscription', status: 'active', cancel_at_period_end: true };
+    expect(await parse(event('customer.subscription.updated', sub, 'evt_s1', NOW_S - 5))).toEqual([
+      {
+        provider: 'stripe',
+        eventId: 'evt_s1',
+        type: 'billing_changed',
+        billingRef: 'sub_1',
+        created: new Date((NOW_S - 5) * 1000),
+        cancelAtPeriodEnd: true,
+        ended: false,
+      },
+    ]);
+    const [ended] = await parse(event('customer.subscription.deleted', { ...sub, status: 'canceled' }));
+    expect(ended).toMatchObject({ ended: true });
+    const [canceled] = await parse(event('customer.subscription.updated', { ...sub, status: 'canceled' }));
+    expect(canceled).toMatchObject({ ended: true });
+    const [expired] = await parse(
+      event('customer.subscription.updated', { ...sub, status: 'incomplete_expired' }),
+    );
+    expect(expired).toMatchObject({ ended: true });
+    const [pastDue] = await parse(event('customer.subscription.updated', { ...sub, status: 'past_due' }));
+    expect(pastDue).toMatchObject({ ended: false, cancelAtPeriodEnd: true });
+  });
+
+  it('turns renewal off and on, ends a subscription, and opens the customer portal at Stripe', async () => {
+    clockAt(NOW_S);
+    double.subscriptions.set('sub_unit', {
+      id: 'sub_unit',
+      object: 'subscription',
+      status: 'active',
+      cancel_at_period_end: false,
+    });
+    await provider.setRenewal('sub_unit', false);
+    expect(double.subscriptions.get('sub_unit')!.cancel_at_period_end).toBe(true);
+    await provider.setRenewal('sub_unit', true);
+    expect(double.subscriptions.get('sub_unit')!.cancel_at_period_end).toBe(false);
+    await provider.endBilling('sub_unit');
+    expect(double.subscriptions.get('sub_unit')!.status).toBe('canceled');
+    await expect(provider.setRenewal('sub_unit', true)).rejects.toThrow(
+      /^Stripe could not update subscription sub_unit: StripeInvalidRequestError 400 A canceled/,
+    );
+    await expect(provider.endBilling('sub_missing')).rejects.toThrow(/cancel subscription sub_missing.*404/);
+    const url = await provider.cardSession('cus_unit', 'https://rianroo.test/account');
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    expect(double.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!.body).toEqual({
+      customer: 'cus_unit',
+      return_url: 'https://rianroo.test/account',
+      locale: 'th',
+    });
+    await expect(provider.cardSession(null, 'https://rianroo.test/account')).rejects.toThrow(
+      'no Stripe customer',
+    );
+  });
+});
