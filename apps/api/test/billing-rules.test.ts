@@ -385,10 +385,17 @@ describe('opening an order', () => {
         successUrl: `https://rianroo.test/checkout/complete/${first.order.id}`,
         cancelUrl: `https://rianroo.test/checkout/failed/${first.order.id}`,
         expiresAt: new Date(first.order.expiresAt),
+        // Paid once (the default): nothing recurring at the provider.
+        recurring: null,
       });
       expect((await order(first.order.id)).provider_ref).toBe(`sbx_${first.order.id}`);
       expect(close).not.toHaveBeenCalled();
-      const second = await billing.createOrder(u.id, 'monthly');
+      // Renewing automatically: the plan's period and full price recur at the provider.
+      const second = await billing.createOrder(u.id, 'monthly', undefined, true);
+      expect(open).toHaveBeenLastCalledWith(
+        expect.objectContaining({ recurring: { interval: 'month', count: 1, priceSatang: 29_900 } }),
+      );
+      expect((await order(second.order.id)).auto_renew).toBe(true);
       expect((await order(first.order.id)).status).toBe('expired');
       expect(close).toHaveBeenCalledWith(`sbx_${first.order.id}`);
       expect(close).toHaveBeenCalledTimes(1);
