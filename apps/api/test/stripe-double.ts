@@ -10,14 +10,19 @@ import Stripe from 'stripe';
 export async function startStripeDouble(secretKey: string) {
   const sessions = new Map<string, Record<string, unknown>>();
   /** Payments Stripe holds (PaymentIntent or charge id → amount paid and refunded), for the Refunds API. */
-  const charges = new Map<string, { amount: number; refunded: number }>();
+  const charges = new Map<string, { amount: number; refunded: number; refundStatus: string }>();
   const refunds = new Map<string, Record<string, unknown>>();
   const refundsByKey = new Map<string, string>();
   const byIdempotencyKey = new Map<string, string>();
   /** Stripe Billing: subscriptions (as Checkout in subscription mode makes them) and one-off coupons. */
   const subscriptions = new Map<string, Record<string, unknown>>();
   const coupons = new Map<string, Record<string, unknown>>();
-  const requests: { method: string; path: string; body: Record<string, unknown> }[] = [];
+  const requests: {
+    method: string;
+    path: string;
+    body: Record<string, unknown>;
+    headers: IncomingMessage['headers'];
+  }[] = [];
 
   const read = async (req: IncomingMessage) => {
     let raw = '';
@@ -36,7 +41,7 @@ export async function startStripeDouble(secretKey: string) {
       send(status, { error: { type, message, ...(param ? { param } : {}) } });
     const body = await read(req);
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    requests.push({ method: req.method ?? '', path, body });
+    requests.push({ method: req.method ?? '', path, body, headers: req.headers });
     if (req.headers.authorization !== `Bearer ${secretKey}`)
       return fail(401, 'invalid_request_error', 'Invalid API Key provided');
 
@@ -70,7 +75,12 @@ export async function startStripeDouble(secretKey: string) {
           'line_items',
         );
       if (recurring && !['month', 'year'].includes(recurring.interval ?? ''))
-        return fail(400, 'invalid_request_error', 'Invalid interval', 'line_items[0][price_data][recurring][interval]');
+        return fail(
+          400,
+          'invalid_request_error',
+          'Invalid interval',
+          'line_items[0][price_data][recurring][interval]',
+        );
       if (body.mode === 'subscription' && body.payment_intent_data !== undefined)
         return fail(
           400,
@@ -184,7 +194,7 @@ export async function startStripeDouble(secretKey: string) {
         payment_intent: ref.startsWith('pi_') ? ref : null,
         charge: ref.startsWith('ch_') ? ref : `ch_${ref.slice(3)}`,
         metadata: body.metadata ?? {},
-        status: 'succeeded',
+        status: paid.refundStatus,
         created: Math.floor(Date.now() / 1000),
       };
       refunds.set(id, refund);
@@ -239,9 +249,9 @@ export async function startStripeDouble(secretKey: string) {
   return {
     url: `http://127.0.0.1:${port}`,
     refunds,
-    /** A payment Stripe took (what a paid Checkout Session's PaymentIntent is): refundable up to `amount`. */
-    charge(paymentIntent: string, amount: number) {
-      charges.set(paymentIntent, { amount, refunded: 0 });
+    /** A payment Stripe took (a PaymentIntent or a charge): refundable up to `amount`, its refunds in `refundStatus`. */
+    charge(paymentIntent: string, amount: number, refundStatus = 'succeeded') {
+      charges.set(paymentIntent, { amount, refunded: 0, refundStatus });
     },
     sessions,
     requests,
@@ -271,7 +281,10 @@ export async function startStripeDouble(secretKey: string) {
         customer,
         invoice: invoiceId,
       });
-      return { session, invoice: this.invoice(subId, 'subscription_create', Number(session.amount_total), invoiceId) };
+      return {
+        session,
+        invoice: this.invoice(subId, 'subscription_create', Number(session.amount_total), invoiceId),
+      };
     },
     /** An invoice of a subscription as Stripe sends it in `invoice.*` events (parent.subscription_details). */
     invoice(subId: string, reason: string, amount: number, id = `in_${randomBytes(10).toString('hex')}`) {

@@ -534,7 +534,12 @@ describe('Stripe Billing (automatic renewal)', () => {
 
   it('a new period’s invoice: paid or failed renewal of the subscription, with Stripe’s next attempt', async () => {
     clockAt(NOW_S);
-    expect(await parse(event('invoice.paid', invoice({ amount_paid: 29_900 }), 'evt_r1'))).toEqual([
+    // Paid: no next attempt, whatever the invoice still says of one.
+    expect(
+      await parse(
+        event('invoice.paid', invoice({ amount_paid: 29_900, next_payment_attempt: NOW_S + 60 }), 'evt_r1'),
+      ),
+    ).toEqual([
       {
         provider: 'stripe',
         eventId: 'evt_r1',
@@ -623,5 +628,49 @@ describe('Stripe Billing (automatic renewal)', () => {
     await expect(provider.cardSession(null, 'https://rianroo.test/account')).rejects.toThrow(
       'no Stripe customer',
     );
+  });
+});
+
+describe('refunds', () => {
+  it('refunds a PaymentIntent or a charge, the amount asked, once per key (a retried call is the same refund)', async () => {
+    clockAt(NOW_S);
+    double.charge('pi_refund_1', 29_900);
+    const first = await provider.refund('pi_refund_1', 10_000, 'rf_1');
+    expect(first.refundRef).toMatch(/^re_/);
+    const sent = double.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
+    expect(sent.body).toEqual({
+      payment_intent: 'pi_refund_1',
+      amount: '10000',
+      metadata: { refundId: 'rf_1' },
+    });
+    // The same key again (a network blip): the same refund, nothing more refunded.
+    expect(await provider.refund('pi_refund_1', 10_000, 'rf_1')).toEqual(first);
+    expect(double.refunds.get(first.refundRef)).toMatchObject({ amount: 10_000 });
+    const second = await provider.refund('pi_refund_1', 19_900, 'rf_2');
+    expect(second.refundRef).not.toBe(first.refundRef);
+    double.charge('ch_refund_2', 5_000);
+    await provider.refund('ch_refund_2', 5_000, 'rf_3');
+    expect(double.requests.filter((r) => r.path === '/v1/refunds').at(-1)!.body).toMatchObject({
+      charge: 'ch_refund_2',
+    });
+    expect(
+      double.requests.filter((r) => r.path === '/v1/refunds').at(-1)!.body.payment_intent,
+    ).toBeUndefined();
+  });
+
+  it('a refund Stripe refuses, or answers failed or canceled, is an error naming it', async () => {
+    clockAt(NOW_S);
+    double.charge('pi_refund_3', 1_000);
+    await expect(provider.refund('pi_refund_3', 2_000, 'rf_4')).rejects.toThrow(
+      /^Stripe could not refund pi_refund_3: StripeInvalidRequestError 400 Refund amount/,
+    );
+    double.charge('pi_refund_4', 1_000, 'failed');
+    await expect(provider.refund('pi_refund_4', 1_000, 'rf_5')).rejects.toThrow(
+      /^Stripe's refund re_\w+ is failed$/,
+    );
+    double.charge('pi_refund_5', 1_000, 'canceled');
+    await expect(provider.refund('pi_refund_5', 1_000, 'rf_6')).rejects.toThrow(/is canceled$/);
+    double.charge('pi_refund_6', 1_000, 'pending');
+    expect((await provider.refund('pi_refund_6', 1_000, 'rf_7')).refundRef).toMatch(/^re_/);
   });
 });
