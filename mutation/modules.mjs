@@ -184,7 +184,7 @@ export const modules = {
     what: 'completion and certificates: who is completed, what is offered, issued once, refused when revoked',
     mutate: [
       // completion() and issue() (not the PDF, the mail, the public page or its preview).
-      'apps/api/src/modules/certificates/certificates.service.ts:85-158',
+      'apps/api/src/modules/certificates/certificates.service.ts:86-159',
       'apps/api/src/modules/assessments/completion.repo.ts',
       'apps/api/src/modules/certificates/certificate-code.ts',
     ],

@@ -707,3 +707,94 @@ describe('the receipt', () => {
     expect(await billing.receipts(u.id, 'RC-1999-000001')).toEqual([]);
   });
 });
+
+describe('what renews a subscription after a payment (automatic renewal, decision 022)', () => {
+  const CARD = { ref: 'sbx_card_4242424242424242', brand: 'visa', last4: '4242' };
+  const renews = async (userId: string) => {
+    const s = await current(userId);
+    return {
+      card: s.card_ref && { ref: s.card_ref, brand: s.card_brand, last4: s.card_last4 },
+      billing: s.billing_ref && { billingRef: s.billing_ref, customerRef: s.customer_ref },
+    };
+  };
+  /** Opens an order (renewing automatically or not) and pays it with `patch` on the sandbox's paid event. */
+  async function pay(userId: string, plan: string, autoRenew: boolean, patch: Partial<PaymentEvent> = {}) {
+    const { order: o } = await billing.createOrder(userId, plan, undefined, autoRenew);
+    expect(await billing.applyEvent(paidEvent(await order(o.id), patch))).toBe(true);
+    return order(o.id);
+  }
+
+  it('a renewing checkout keeps the card or the provider’s subscription it saved, on a new or a running subscription', async () => {
+    const u = await learner();
+    await pay(u.id, 'monthly', true, { card: CARD });
+    expect(await renews(u.id)).toEqual({ card: CARD, billing: null });
+    const v = await learner();
+    await pay(v.id, 'monthly', true, { billing: { billingRef: `sub_${v.id}`, customerRef: `cus_${v.id}` } });
+    expect(await renews(v.id)).toEqual({
+      card: null,
+      billing: { billingRef: `sub_${v.id}`, customerRef: `cus_${v.id}` },
+    });
+    // Paid again, renewing with another card: the new card replaces the old on the running subscription.
+    const other = { ref: 'sbx_card_4000000000000341', brand: 'visa', last4: '0341' };
+    await pay(u.id, 'monthly', true, { card: other });
+    expect(await renews(u.id)).toEqual({ card: other, billing: null });
+  });
+
+  it('paid once (or renewing but nothing saved): nothing renews it any more, and a provider’s subscription it replaced is ended there', async () => {
+    const end = vi.spyOn(sandbox, 'endBilling');
+    try {
+      const u = await learner();
+      await pay(u.id, 'monthly', true, { billing: { billingRef: `sub_a_${u.id}`, customerRef: 'cus_a' } });
+      expect(end).not.toHaveBeenCalled();
+      await pay(u.id, 'monthly', false, { card: CARD });
+      expect(await renews(u.id)).toEqual({ card: null, billing: null });
+      expect(end).toHaveBeenCalledWith(`sub_a_${u.id}`);
+      expect(end).toHaveBeenCalledTimes(1);
+      // Renewing asked for, but the payment saved nothing (a PromptPay-like event): nothing renews.
+      const v = await learner();
+      await pay(v.id, 'monthly', true, { card: CARD });
+      await pay(v.id, 'monthly', true, { method: 'promptpay', card: null, billing: null });
+      expect(await renews(v.id)).toEqual({ card: null, billing: null });
+      // Moving to another provider subscription (monthly to annual at Stripe): the old one ended, the new kept.
+      const w = await learner();
+      await pay(w.id, 'monthly', true, { billing: { billingRef: `sub_m_${w.id}`, customerRef: 'cus_w' } });
+      await pay(w.id, 'annual', true, { billing: { billingRef: `sub_y_${w.id}`, customerRef: 'cus_w' } });
+      expect(end).toHaveBeenLastCalledWith(`sub_m_${w.id}`);
+      expect((await renews(w.id)).billing).toEqual({ billingRef: `sub_y_${w.id}`, customerRef: 'cus_w' });
+      // The same provider subscription paying again (its first invoice after the session): nothing ended.
+      const calls = end.mock.calls.length;
+      await pay(w.id, 'annual', true, { billing: { billingRef: `sub_y_${w.id}`, customerRef: 'cus_w' } });
+      expect(end.mock.calls.length).toBe(calls);
+    } finally {
+      end.mockRestore();
+    }
+  });
+
+  it('an automatic renewal keeps what renews it; paid in the grace period it starts where the period ended', async () => {
+    const u = await learner();
+    await pay(u.id, 'monthly', true, { card: { ...CARD, ref: 'sbx_card_4000000000000341', last4: '0341' } });
+    const end = new Date(Date.now() + 30 * 60_000);
+    await setEnd(u.id, end);
+    // The renewal job charges the renewal-declining card: failed, grace from the period's end.
+    expect(await billing.renewDue(new Date())).toMatchObject({ failed: 1 });
+    const s = await current(u.id);
+    expect(s.grace_until).toEqual(new Date(end.getTime() + 7 * DAY));
+    expect(s.renewal_failures).toBe(1);
+    // The period ends; paid now (a checkout during the grace period): it starts at the old end, not now.
+    const ended = new Date(Date.now() - 60_000);
+    await setEnd(u.id, ended);
+    const paid = await pay(u.id, 'monthly', true, { card: CARD });
+    expect(paid.period_start).toEqual(ended);
+    const after = await current(u.id);
+    expect(after).toMatchObject({
+      renewal_failures: 0,
+      grace_until: null,
+      next_renewal_at: null,
+      card_last4: '4242',
+    });
+    // The next automatic renewal, charged by the job, keeps the card.
+    await setEnd(u.id, new Date(Date.now() + 30 * 60_000));
+    expect(await billing.renewDue(new Date())).toEqual({ paid: 1, failed: 0 });
+    expect((await renews(u.id)).card).toEqual(CARD);
+  });
+});
