@@ -61,3 +61,9 @@ export function useFreeTrial() {
     staleTime: 60_000,
   });
 }
+
+/** What an annual plan saves against twelve months of the monthly one, in whole percent (0: nothing). */
+export const annualSaving = (plan: Plan, monthly: Plan | undefined) =>
+  plan.interval === 'year' && monthly && monthly.priceSatang > 0
+    ? Math.max(0, Math.round((1 - plan.priceSatang / (monthly.priceSatang * 12)) * 100))
+    : 0;

@@ -1,7 +1,7 @@
 import type { Plan } from '@rianroo/contract';
 import type { ReactNode } from 'react';
 import { LineIcon } from '../../../components/ui/Icon';
-import { formatBaht, planName } from '../../../lib/billing';
+import { annualSaving, formatBaht, planName } from '../../../lib/billing';
 import { useI18n } from '../../../lib/i18n';
 
 /** The price of a plan as a learner reads it: "฿299/เดือน", "ฟรี 7 วัน". */
@@ -32,10 +32,7 @@ export function PlanCard({
   children?: ReactNode;
 }) {
   const { t, lang } = useI18n();
-  const saving =
-    plan.interval === 'year' && monthly && monthly.priceSatang > 0
-      ? Math.round((1 - plan.priceSatang / (monthly.priceSatang * 12)) * 100)
-      : 0;
+  const saving = annualSaving(plan, monthly);
   const benefits =
     plan.interval === 'trial'
       ? [t('plan.benefitCourses'), t('plan.benefitTrial')]

@@ -5,14 +5,8 @@ import { Button } from '../../../components/ui/Button';
 import { Alert } from '../../../components/ui/Card';
 import { primaryLink, secondaryLink, textLink } from '../../../components/ui/link-styles';
 import { Spinner } from '../../../components/ui/Spinner';
-import { formatBaht, planName, useMySubscription, usePlans } from '../../../lib/billing';
+import { annualSaving, formatBaht, planName, useMySubscription, usePlans } from '../../../lib/billing';
 import { useI18n } from '../../../lib/i18n';
-
-/** What the annual plan saves against twelve months of the monthly one, in whole percent (0: nothing). */
-export const annualSaving = (plan: Plan, monthly: Plan | undefined) =>
-  plan.interval === 'year' && monthly && monthly.priceSatang > 0
-    ? Math.max(0, Math.round((1 - plan.priceSatang / (monthly.priceSatang * 12)) * 100))
-    : 0;
 
 function PlanOffer({ plan, monthly }: { plan: Plan; monthly: Plan | undefined }) {
   const { t, lang } = useI18n();
