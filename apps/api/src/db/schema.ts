@@ -59,6 +59,8 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     acceptedTermsAt: ts('accepted_terms_at'),
+    /** When the account's personal data was erased (PDPA closure): the row stays, anonymised, for kept records. */
+    erasedAt: ts('erased_at'),
     createDate: ts('create_date').notNull().defaultNow(),
     updateDate: ts('update_date').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
@@ -1126,6 +1128,8 @@ export const certificates = pgTable(
     statusIndex: integer('status_index'),
     credentialJwt: text('credential_jwt'),
     credentialKeyId: text('credential_key_id'),
+    /** The holder closed the account: the public page says they removed it; name and credential are gone. */
+    holderRemovedAt: ts('holder_removed_at'),
   },
   (t) => [
     uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId),
@@ -1170,5 +1174,156 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_actor_idx').on(t.actorId),
+  ],
+);
+
+// ---- Personal data (PDPA): docs/privacy.md and docs/decisions/025 ----
+
+/**
+ * The terms of use and the privacy notice, in versions with the date each takes effect. The newest version in
+ * effect is the one a learner must have accepted; an earlier acceptance stays on record.
+ */
+export const legalDocuments = pgTable(
+  'legal_documents',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', { enum: ['terms', 'privacy'] }).notNull(),
+    version: integer('version').notNull(),
+    effectiveAt: ts('effective_at').notNull(),
+    titleTh: text('title_th').notNull(),
+    titleEn: text('title_en').notNull(),
+    /** The text, in paragraphs separated by a blank line; `## ` starts a heading. */
+    bodyTh: text('body_th').notNull(),
+    bodyEn: text('body_en').notNull(),
+    /** What changed from the previous version, shown when a learner is asked again. */
+    changesTh: text('changes_th').notNull().default(''),
+    changesEn: text('changes_en').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('legal_documents_kind_version_key').on(t.kind, t.version)],
+);
+
+/** Who accepted which version, when and from where (kept when a newer version is accepted). */
+export const legalAcceptances = pgTable(
+  'legal_acceptances',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => legalDocuments.id, { onDelete: 'restrict' }),
+    acceptedAt: ts('accepted_at').notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.documentId] })],
+);
+
+/** Every change of a learner's consent (mail kinds, analytics scripts), with its time: the history, newest last. */
+export const consentEvents = pgTable(
+  'consent_events',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['news', 'promotions', 'reminders', 'analytics'] }).notNull(),
+    granted: boolean('granted').notNull(),
+    /** Where it was given or withdrawn. */
+    source: text('source', {
+      enum: ['registration', 'account', 'banner', 'unsubscribe', 'staff', 'closure'],
+    }).notNull(),
+    at: ts('at').notNull().defaultNow(),
+    ip: text('ip'),
+  },
+  (t) => [index('consent_events_user_idx').on(t.userId, t.at)],
+);
+
+/**
+ * Data requests under the PDPA (access, erasure, correction, objection), from learners or entered by staff,
+ * each answered within 30 days (`due_at`).
+ */
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who asked, as they gave it (the learner's address; erased with the account). */
+    requesterEmail: text('requester_email').notNull(),
+    kind: text('kind', { enum: ['access', 'erasure', 'correction', 'objection'] }).notNull(),
+    source: text('source', { enum: ['learner', 'staff'] }).notNull(),
+    status: text('status', { enum: ['open', 'in_progress', 'done', 'rejected'] })
+      .notNull()
+      .default('open'),
+    details: text('details').notNull().default(''),
+    resolution: text('resolution').notNull().default(''),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    dueAt: ts('due_at').notNull(),
+    closedAt: ts('closed_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('data_requests_status_due_idx').on(t.status, t.dueAt),
+    index('data_requests_user_idx').on(t.userId),
+  ],
+);
+
+/** A learner's data, packed as a ZIP by a job, downloadable for 7 days; one being built at a time. */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id').references(() => dataRequests.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'ready', 'failed', 'expired'] })
+      .notNull()
+      .default('pending'),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    readyAt: ts('ready_at'),
+    expiresAt: ts('expires_at'),
+    /** Storage key of the ZIP while it may be downloaded; removed with the file. */
+    storageKey: text('storage_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+  },
+  (t) => [
+    index('data_exports_user_idx').on(t.userId),
+    uniqueIndex('data_exports_one_pending_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index('data_exports_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'ready'`),
+  ],
+);
+
+/**
+ * A learner's request to close the account: erased when `due_at` (14 days later) passes unless cancelled
+ * (signing in cancels it). One open request per learner.
+ */
+export const accountClosures = pgTable(
+  'account_closures',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id').references(() => dataRequests.id, { onDelete: 'set null' }),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    dueAt: ts('due_at').notNull(),
+    cancelledAt: ts('cancelled_at'),
+    erasedAt: ts('erased_at'),
+  },
+  (t) => [
+    uniqueIndex('account_closures_open_key')
+      .on(t.userId)
+      .where(sql`${t.cancelledAt} IS NULL AND ${t.erasedAt} IS NULL`),
+    index('account_closures_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.cancelledAt} IS NULL AND ${t.erasedAt} IS NULL`),
   ],
 );

@@ -14,6 +14,7 @@ import { coursesEndpoints } from './courses.js';
 import { documentsEndpoints } from './documents.js';
 import { mediaEndpoints } from './media.js';
 import { organisationsEndpoints } from './organisations.js';
+import { privacyEndpoints } from './privacy.js';
 import { systemEndpoints } from './system.js';
 
 export const endpoints = {
@@ -29,6 +30,7 @@ export const endpoints = {
   ...documentsEndpoints,
   ...mediaEndpoints,
   ...organisationsEndpoints,
+  ...privacyEndpoints,
   ...systemEndpoints,
 };
 

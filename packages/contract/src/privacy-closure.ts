@@ -1,0 +1,2 @@
+// Privacy (PDPA): schemas of the closure part (endpoints/privacy.ts).
+export {};

@@ -1,0 +1,2 @@
+// Privacy (PDPA): schemas of the export part (endpoints/privacy.ts).
+export {};

@@ -1,0 +1,2 @@
+// Privacy (PDPA): schemas of the requests part (endpoints/privacy.ts).
+export {};

@@ -1,0 +1,2 @@
+// Privacy (PDPA): schemas of the terms part (endpoints/privacy.ts).
+export {};
