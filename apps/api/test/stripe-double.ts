@@ -213,6 +213,7 @@ export async function startStripeDouble(secretKey: string) {
     if (sub) {
       const found = subscriptions.get(sub[1]!);
       if (!found) return fail(404, 'invalid_request_error', `No such subscription: '${sub[1]}'`, 'id');
+      if (req.method === 'GET') return send(200, found);
       if (found.status === 'canceled')
         return fail(
           400,

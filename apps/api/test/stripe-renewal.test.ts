@@ -2,6 +2,7 @@ import { RENEWAL_GRACE_DAYS } from '@rianroo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../src/mail/message.js';
 import { periodEnd } from '../src/modules/billing/periods.js';
+import { adminUser } from './admin-fixture.js';
 import { seedCatalogue } from './courses-fixture.js';
 import { bearer, createTestApp, register, type TestApp } from './helpers.js';
 import { startStripeDouble } from './stripe-double.js';
@@ -346,6 +347,56 @@ describe('Stripe Billing: renewals', () => {
     expect((await sub(u.access_token)).plan.code).toBe('annual');
     expect(stripe.subscriptions.get(subId)!.status).toBe('canceled');
     expect(await subscriberRef(u.user.id)).toBe(done.session.subscription);
+  });
+});
+
+describe('Stripe Billing: a subscription ended here is ended at Stripe', () => {
+  it('an administrator ends it in the console: the expiry job cancels Stripe’s subscription once, then forgets it', async () => {
+    const { u, subId } = await subscriber();
+    const admin = await adminUser(t);
+    const { rows } = await t.db.$client.query<{ id: string }>(
+      `select id from subscriptions where user_id = $1 and status = 'active'`,
+      [u.user.id],
+    );
+    const ended = await post(`/api/admin/users/${u.user.id}/subscriptions/${rows[0]!.id}/end`, admin.token);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await watches(u.access_token)).toBe(false);
+    expect(stripe.subscriptions.get(subId)!.status).toBe('active');
+    const cancels = () =>
+      stripe.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subId}`).length;
+    await t.app.billing.expireDue(new Date(), u.user.id);
+    expect(stripe.subscriptions.get(subId)!.status).toBe('canceled');
+    expect(cancels()).toBe(1);
+    const { rows: after } = await t.db.$client.query<{ billing_ref: string | null }>(
+      `select billing_ref from subscriptions where id = $1`,
+      [rows[0]!.id],
+    );
+    expect(after[0]!.billing_ref).toBeNull();
+    // Nothing is asked of Stripe again at the next runs.
+    const calls = stripe.requests.length;
+    await t.app.billing.expireDue(new Date(), u.user.id);
+    expect(stripe.requests.length).toBe(calls);
+  });
+
+  it('a cancel Stripe refuses is tried again at the next run, until it is done', async () => {
+    const { u, subId } = await subscriber();
+    await t.db.$client.query(
+      `update subscriptions set status = 'expired', expired_at = now() where user_id = $1 and billing_ref = $2`,
+      [u.user.id, subId],
+    );
+    // Stripe does not know it (yet): the first run fails, the subscription keeps its reference.
+    const saved = stripe.subscriptions.get(subId)!;
+    stripe.subscriptions.delete(subId);
+    await t.app.billing.expireDue(new Date(), u.user.id);
+    expect(
+      (await t.db.$client.query(`select 1 from subscriptions where billing_ref = $1`, [subId])).rowCount,
+    ).toBe(1);
+    stripe.subscriptions.set(subId, saved);
+    await t.app.billing.expireDue(new Date(), u.user.id);
+    expect(stripe.subscriptions.get(subId)!.status).toBe('canceled');
+    expect(
+      (await t.db.$client.query(`select 1 from subscriptions where billing_ref = $1`, [subId])).rowCount,
+    ).toBe(0);
   });
 });
 

@@ -148,6 +148,27 @@ export async function expireEnded(db: Q, at: Date, userId?: string) {
 }
 
 /**
+ * Ended subscriptions that still name a subscription at the provider (ended by the grace period, an
+ * administrator, a refund or a payment that replaced it): the expiry job ends each there, then forgets it.
+ */
+export async function endedWithBilling(db: Q, userId?: string) {
+  const { rows } = await db.query<{ id: string; billing_ref: string }>(
+    `select id, billing_ref from subscriptions where billing_ref is not null and status = 'expired'
+       ${userId ? 'and user_id = $1' : ''} order by id limit 100`,
+    userId ? [userId] : [],
+  );
+  return rows;
+}
+
+/** The provider's subscription is ended: nothing of it is charged or applied any more. */
+export async function forgetBilling(db: Q, id: string, billingRef: string) {
+  await db.query(
+    `update subscriptions set billing_ref = null, updated_at = now() where id = $1 and billing_ref = $2`,
+    [id, billingRef],
+  );
+}
+
+/**
  * Starts the learner's one free trial: nothing when they had one (the partial unique key on trial holds under two
  * simultaneous starts) or hold a current subscription (the one-current key). Answers the new row's id.
  */

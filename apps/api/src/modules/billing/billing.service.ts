@@ -463,12 +463,14 @@ export class BillingService {
    * ended there, so that it charges no more. Its failure is logged: the event that ends it arrives later.
    */
   private async endReplacedBilling(billingRef: string | null) {
-    if (!billingRef) return;
-    await this.provider
-      .endBilling(billingRef)
-      .catch((err: unknown) =>
-        this.deps.log.error({ err, billingRef }, 'a replaced subscription at the provider was not ended'),
-      );
+    if (!billingRef) return false;
+    return this.provider.endBilling(billingRef).then(
+      () => true,
+      (err: unknown) => {
+        this.deps.log.error({ err, billingRef }, 'a subscription at the provider was not ended');
+        return false;
+      },
+    );
   }
 
   /**
@@ -911,10 +913,14 @@ export class BillingService {
   /** Records as expired every subscription whose period is over, and closes unpaid orders whose time is up. */
   async expireDue(at = new Date(), userId?: string) {
     const expired = await repo.expireEnded(this.db.$client, at, userId);
-    for (const e of expired) {
-      // Nothing renews an ended subscription at the provider any more; a failed renewal's learner is told.
-      await this.endReplacedBilling(e.billing_ref);
-      if (e.renewal_failures > 0) await this.sendLapsed(e.user_id, e.id);
+    // A failed renewal's learner is told.
+    for (const e of expired) if (e.renewal_failures > 0) await this.sendLapsed(e.user_id, e.id);
+    // Nothing renews an ended subscription at the provider any more, however it ended (here, by an
+    // administrator, a refund, a replacing payment): each is ended there, then forgotten. One that fails stays
+    // named and is tried again at the next run.
+    for (const e of await repo.endedWithBilling(this.db.$client, userId)) {
+      const ended = await this.endReplacedBilling(e.billing_ref);
+      if (ended) await repo.forgetBilling(this.db.$client, e.id, e.billing_ref);
     }
     const orders = await inTransaction(this.db, async (c) => {
       const due = await repo.duePendingOrders(c, at);

@@ -115,7 +115,10 @@ export interface PaymentProvider {
   parseWebhook(delivery: WebhookDelivery): Promise<ProviderEvent[]>;
   /** Automatic renewal at the provider turned off (at the period's end) or back on. */
   setRenewal(billingRef: string, on: boolean): Promise<void>;
-  /** Ends the provider's subscription now (its access ended here, or another one replaced it): no more charges. */
+  /**
+   * Ends the provider's subscription now (its access ended here, or another one replaced it): no more charges.
+   * One already ended there is done, not an error (the expiry job asks until it is known done).
+   */
   endBilling(billingRef: string): Promise<void>;
   /** The page where the learner updates the card renewal charges (absolute URL, or a path of this site). */
   cardSession(customerRef: string | null, returnUrl: string): Promise<string>;

@@ -614,10 +614,15 @@ describe('Stripe Billing (automatic renewal)', () => {
     expect(double.subscriptions.get('sub_unit')!.cancel_at_period_end).toBe(false);
     await provider.endBilling('sub_unit');
     expect(double.subscriptions.get('sub_unit')!.status).toBe('canceled');
+    // Asked again (the expiry job's sweep until it is known done): already ended is done, with no second cancel.
+    const cancels = () => double.requests.filter((r) => r.method === 'DELETE').length;
+    const before = cancels();
+    await provider.endBilling('sub_unit');
+    expect(cancels()).toBe(before);
     await expect(provider.setRenewal('sub_unit', true)).rejects.toThrow(
       /^Stripe could not update subscription sub_unit: StripeInvalidRequestError 400 A canceled/,
     );
-    await expect(provider.endBilling('sub_missing')).rejects.toThrow(/cancel subscription sub_missing.*404/);
+    await expect(provider.endBilling('sub_missing')).rejects.toThrow(/read subscription sub_missing.*404/);
     const url = await provider.cardSession('cus_unit', 'https://rianroo.test/account');
     expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
     expect(double.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!.body).toEqual({

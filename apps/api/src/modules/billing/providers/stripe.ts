@@ -226,6 +226,11 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async endBilling(billingRef: string): Promise<void> {
+    // Ending is asked again until it is known done (the expiry job's sweep): one Stripe already ended is done.
+    const current = await this.call(`read subscription ${billingRef}`, () =>
+      this.stripe.subscriptions.retrieve(billingRef),
+    );
+    if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
     await this.call(`cancel subscription ${billingRef}`, () => this.stripe.subscriptions.cancel(billingRef));
   }
 
