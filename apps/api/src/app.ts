@@ -68,7 +68,14 @@ import {
   uploadsRoutes,
   VideoService,
 } from './modules/media/index.js';
-import { OrgsService, orgsRoutes } from './modules/organisations/index.js';
+import {
+  managedOrganizationsRoutes,
+  managerGate,
+  OrgConsoleService,
+  orgConsoleRoutes,
+  OrgsService,
+  orgsRoutes,
+} from './modules/organisations/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { cmsPlugin } from './plugins/cms.js';
@@ -207,6 +214,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(taxInvoicesRoutes, { service: taxInvoices });
       await api.register(contactRoutes, { service: new ContactService({ db, config, limiter }) });
       await api.register(communicationRoutes, { service: new CommunicationService({ db, signer }) });
+      const orgConsole = new OrgConsoleService({ db });
+      await api.register(managedOrganizationsRoutes, { service: orgConsole });
+      // Everything under /api/org/:orgId (the organisation manager's console), behind one gate: 401 without a
+      // live session, 403 unless a manager of some organisation, 404 unless of this one. Each part's routes here.
+      await api.register(
+        async (org) => {
+          org.addHook('onRequest', managerGate(org, orgConsole));
+          await org.register(orgConsoleRoutes, { service: orgConsole });
+        },
+        { prefix: '/org/:orgId' },
+      );
       // Everything under /api/admin, behind one gate: this hook runs before any admin route (401 without a
       // live session, 403 unless an administrator). Each domain's console routes are registered in it.
       await api.register(

@@ -7,9 +7,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: anyone; a signed-in user with a live session (any role); an administrator (everything under
- * /api/admin, behind the console's gate).
+ * /api/admin, behind the console's gate); a manager of the organisation in the path (everything under
+ * /api/org/:orgId, behind the organisation console's gate).
  */
-export type Audience = 'public' | 'user' | 'admin';
+export type Audience = 'public' | 'user' | 'admin' | 'manager';
 
 /** `METHOD /api/path`, the path in Fastify's form (`:id` for a parameter). */
 export type EndpointKey = `${Method} /${string}`;

@@ -21,6 +21,7 @@ export * from './privacy-terms.js';
 export * from './privacy-export.js';
 export * from './privacy-closure.js';
 export * from './privacy-requests.js';
+export * from './org.js';
 export * from './paths.js';
 export * from './limits.js';
 export * from './endpoint.js';

@@ -42,6 +42,11 @@ export const users = pgTable(
       .notNull()
       .default('learner'),
     organizationId: uuid('organization_id'),
+    /** When and how the learner joined the organisation (shown to its managers). */
+    organizationJoinedAt: ts('organization_joined_at'),
+    organizationJoinedBy: text('organization_joined_by', {
+      enum: ['invite_code', 'email_domain', 'sso', 'admin', 'invite'],
+    }),
     legacy: boolean('legacy').notNull().default(false),
     emailVerifiedAt: ts('email_verified_at'),
     /**
@@ -1326,4 +1331,132 @@ export const accountClosures = pgTable(
       .on(t.dueAt)
       .where(sql`${t.cancelledAt} IS NULL AND ${t.erasedAt} IS NULL`),
   ],
+);
+
+// ---- Organisations as customers (issue 35): managers, invitations, groups, course assignments ----
+
+/** Who manages an organisation's learning in the /org console (several per organisation; any user). */
+export const organizationManagers = pgTable(
+  'organization_managers',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    index('organization_managers_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * An invitation to join an organisation (as a member or a manager) sent by e-mail: the link carries a token
+ * whose hash is kept; it expires, can be sent again (counted) or withdrawn. One open invitation per address.
+ */
+export const organizationInvites = pgTable(
+  'organization_invites',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['member', 'manager'] })
+      .notNull()
+      .default('member'),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+    sendCount: integer('send_count').notNull().default(1),
+    acceptedAt: ts('accepted_at'),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('organization_invites_open_key')
+      .on(t.organizationId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
+  ],
+);
+
+/** Groups of an organisation's members (a ward, a class), to assign courses to many at once. */
+export const organizationGroups = pgTable(
+  'organization_groups',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organization_groups_name_key').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const organizationGroupMembers = pgTable(
+  'organization_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => organizationGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('organization_group_members_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A course a manager assigned to a member (directly or through a group), with an optional due date; reminders
+ * sent before the date and once overdue are recorded so each goes once.
+ */
+export const courseAssignments = pgTable(
+  'course_assignments',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => organizationGroups.id, { onDelete: 'set null' }),
+    dueAt: ts('due_at'),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    remindedAt: ts('reminded_at'),
+    overdueRemindedAt: ts('overdue_reminded_at'),
+  },
+  (t) => [
+    uniqueIndex('course_assignments_key').on(t.organizationId, t.courseId, t.userId),
+    index('course_assignments_user_idx').on(t.userId),
+    index('course_assignments_due_idx').on(t.dueAt),
+  ],
+);
+
+/** The weekly digest mailed to an organisation's managers: one per organisation and week. */
+export const organizationDigests = pgTable(
+  'organization_digests',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.weekStart] })],
 );

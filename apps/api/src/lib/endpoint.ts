@@ -23,7 +23,8 @@ const SECURED = [{ bearerAuth: [] as never[] }];
  * A route's method, address and schemas from its row of the endpoint table (`@rianroo/contract`'s
  * `endpoints`), for `app.route({ ...endpoint(app, 'GET /api/x/:id'), handler })`. The address is the row's
  * path less the plugin's prefix; a row for signed-in users brings the `authenticate` gate (the console's rows
- * are gated by the /api/admin scope); every audience but `public` is documented as needing the bearer token.
+ * are gated by the /api/admin scope, the manager's by /api/org/:orgId); every audience but `public` is documented
+ * as needing the bearer token.
  */
 export function endpoint<K extends Key>(app: FastifyInstance, key: K) {
   // Read as any row: the rules below hold for every audience (the row's own types go to SchemaOf).

@@ -14,6 +14,7 @@ import { coursesEndpoints } from './courses.js';
 import { documentsEndpoints } from './documents.js';
 import { mediaEndpoints } from './media.js';
 import { organisationsEndpoints } from './organisations.js';
+import { orgEndpoints } from './org.js';
 import { privacyEndpoints } from './privacy.js';
 import { systemEndpoints } from './system.js';
 
@@ -30,6 +31,7 @@ export const endpoints = {
   ...documentsEndpoints,
   ...mediaEndpoints,
   ...organisationsEndpoints,
+  ...orgEndpoints,
   ...privacyEndpoints,
   ...systemEndpoints,
 };

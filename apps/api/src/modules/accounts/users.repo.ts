@@ -16,7 +16,8 @@ type Executor = Pick<Db, 'select' | 'update' | 'insert'>;
 export const USER_BY_ID = `
   select u.id, u.email, u.password_hash, u.first_name, u.last_name, u.display_name, u.profile_image, u.phone,
     u.locale, u.role, u.organization_id, u.legacy, u.email_verified_at, u.credentials_changed_at, u.marketing,
-    u.tags, u.accepted_terms_at, u.create_date, u.update_date, u.deleted_at, exists (
+    u.tags, u.accepted_terms_at, u.create_date, u.update_date, u.deleted_at, u.organization_joined_at,
+    u.organization_joined_by, u.erased_at, exists (
     select 1 from entitled_subscriptions(u.id) s join plans p on p.id = s.plan_id
     where p.interval = 'year' and s.status <> 'trialing') as bought_annual
   from users u where u.id = $1 and u.deleted_at is null`;
@@ -42,6 +43,9 @@ const fromRaw = (r: RawUser): UserRow => ({
   marketing: r.marketing,
   tags: r.tags,
   acceptedTermsAt: r.accepted_terms_at,
+  organizationJoinedAt: r.organization_joined_at,
+  organizationJoinedBy: r.organization_joined_by,
+  erasedAt: r.erased_at,
   createDate: r.create_date,
   updateDate: r.update_date,
   deletedAt: r.deleted_at,

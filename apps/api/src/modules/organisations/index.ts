@@ -3,3 +3,5 @@
 export { joinByEmailDomain, joinByInviteCode, joinBySsoProvider, organizationOf } from './membership.repo.js';
 export { orgsRoutes } from './orgs.routes.js';
 export { OrgsService } from './orgs.service.js';
+export { managedOrganizationsRoutes, managerGate, orgConsoleRoutes } from './org-console.routes.js';
+export { OrgConsoleService } from './org-console.service.js';
