@@ -17,6 +17,8 @@ export async function startStripeDouble(secretKey: string) {
   /** Stripe Billing: subscriptions (as Checkout in subscription mode makes them) and one-off coupons. */
   const subscriptions = new Map<string, Record<string, unknown>>();
   const coupons = new Map<string, Record<string, unknown>>();
+  /** Stripe Billing's invoices paid (invoice id → the PaymentIntent that paid it), for the InvoicePayments API. */
+  const invoicePayments = new Map<string, string>();
   const requests: {
     method: string;
     path: string;
@@ -209,6 +211,25 @@ export async function startStripeDouble(secretKey: string) {
       coupons.set(id, coupon);
       return send(200, coupon);
     }
+    if (req.method === 'GET' && path === '/v1/invoice_payments') {
+      const query = new URL(req.url ?? '/', 'http://x').searchParams;
+      const invoice = query.get('invoice') ?? '';
+      const pi = invoicePayments.get(invoice);
+      const paid = pi && (query.get('status') ?? 'paid') === 'paid';
+      const data = paid
+        ? [
+            {
+              id: `inpay_${pi.slice(3)}`,
+              object: 'invoice_payment',
+              invoice,
+              status: 'paid',
+              is_default: true,
+              payment: { type: 'payment_intent', payment_intent: pi },
+            },
+          ]
+        : [];
+      return send(200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data });
+    }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (sub) {
       const found = subscriptions.get(sub[1]!);
@@ -290,6 +311,10 @@ export async function startStripeDouble(secretKey: string) {
     /** An invoice of a subscription as Stripe sends it in `invoice.*` events (parent.subscription_details). */
     invoice(subId: string, reason: string, amount: number, id = `in_${randomBytes(10).toString('hex')}`) {
       const s = subscriptions.get(subId)!;
+      // Paid (when its event says so) by a PaymentIntent of its own, refundable as Stripe's are.
+      const pi = `pi_${id.slice(3)}`;
+      charges.set(pi, { amount, refunded: 0, refundStatus: 'succeeded' });
+      invoicePayments.set(id, pi);
       return {
         id,
         object: 'invoice',

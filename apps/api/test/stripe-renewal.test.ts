@@ -236,6 +236,27 @@ describe('Stripe Billing: renewals', () => {
     expect(mailsTo(u.email, /ใบเสร็จ/)).toHaveLength(2);
   });
 
+  it('a paid renewal is refunded at Stripe through the PaymentIntent that paid its invoice', async () => {
+    const { u } = await subscriber();
+    const before = await sub(u.access_token);
+    const inv = paidInvoice(renewalInvoice((await subscriberRef(u.user.id))!, before.plan.priceSatang));
+    expect(await deliver(stripe.event('invoice.paid', inv))).toBe(1);
+    const { rows } = await t.db.$client.query<{ id: string }>(
+      `select id from orders where user_id = $1 and kind = 'renewal'`,
+      [u.user.id],
+    );
+    const admin = await adminUser(t);
+    const res = await post(`/api/admin/orders/${rows[0]!.id}/refunds`, admin.token, {
+      amountSatang: 5_000,
+      reason: 'ต่ออายุโดยไม่ตั้งใจ',
+      access: 'shorten',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().refunds[0]).toMatchObject({ status: 'succeeded', amountSatang: 5_000 });
+    const call = stripe.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
+    expect(call.body).toMatchObject({ payment_intent: `pi_${inv.id.slice(3)}`, amount: '5000' });
+  });
+
   it('a failed renewal: grace with full access and a mail, Stripe’s retry paid later clears it; the older failure arriving after changes nothing', async () => {
     const { u, subId } = await subscriber();
     const end = new Date(Date.now() + 60_000);

@@ -249,10 +249,12 @@ export class StripeProvider implements PaymentProvider {
 
   /** The Refunds API, on the PaymentIntent (or charge) paid; a retry with the same key is the same refund. */
   async refund(paymentRef: string, amountSatang: number, key: string) {
+    // An order paid through Stripe Billing keeps its invoice: the refund goes to the payment that paid it.
+    const paid = paymentRef.startsWith('in_') ? await this.invoicePayment(paymentRef) : paymentRef;
     const refund = await this.call(`refund ${paymentRef}`, () =>
       this.stripe.refunds.create(
         {
-          ...(paymentRef.startsWith('ch_') ? { charge: paymentRef } : { payment_intent: paymentRef }),
+          ...(paid.startsWith('ch_') ? { charge: paid } : { payment_intent: paid }),
           amount: amountSatang,
           metadata: { refundId: key },
         },
@@ -262,6 +264,17 @@ export class StripeProvider implements PaymentProvider {
     if (refund.status === 'failed' || refund.status === 'canceled')
       throw new Error(`Stripe's refund ${refund.id} is ${refund.status}`);
     return { refundRef: refund.id };
+  }
+
+  /** The PaymentIntent (or charge) that paid an invoice of Stripe Billing. */
+  private async invoicePayment(invoiceRef: string): Promise<string> {
+    const list = await this.call(`read the payments of invoice ${invoiceRef}`, () =>
+      this.stripe.invoicePayments.list({ invoice: invoiceRef, status: 'paid', limit: 1 }),
+    );
+    const payment = list.data[0]?.payment;
+    const ref = payment?.payment_intent ?? payment?.charge;
+    if (!ref) throw new Error(`Stripe holds no paid payment of invoice ${invoiceRef}`);
+    return typeof ref === 'string' ? ref : ref.id;
   }
 
   /** A Stripe call whose failure says what was asked, with Stripe's type and message (never the key). */
