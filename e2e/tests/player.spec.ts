@@ -297,7 +297,7 @@ test('a subscribed learner watches a members episode; the player has no serious 
   await noSeriousViolations(page);
 });
 
-test('at 360 px: everything fits, the keyboard drives the player, captions show, no serious accessibility problem', async ({
+test('at 360 px: everything fits, the keyboard drives the player, captions show, the chosen speed and captions stay after a reload, no serious accessibility problem', async ({
   page,
   request,
 }) => {
@@ -360,8 +360,8 @@ test('at 360 px: everything fits, the keyboard drives the player, captions show,
   await expect(speed).toBeFocused();
   expect(await speed.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
 
-  // Captions: the demo videos carry a Thai track.
-  const cc = page.getByRole('button', { name: 'คำบรรยาย' });
+  // Captions: the demo videos carry a Thai track. The button's name starts with what it shows ("CC").
+  const cc = page.getByRole('button', { name: 'CC คำบรรยาย', exact: true });
   await expect(cc).toBeVisible();
   await cc.click();
   await expect(cc).toHaveAttribute('aria-pressed', 'true');
@@ -369,6 +369,13 @@ test('at 360 px: everything fits, the keyboard drives the player, captions show,
   await expect(page.getByTestId('player-caption')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('player-caption')).toHaveText(/\S/);
   await page.getByRole('button', { name: 'หยุดชั่วคราว' }).first().click();
+
+  // The chosen speed and captions stay after a reload (and for the next episode: the same kept choice).
+  await speed.selectOption('1.5');
+  await page.reload();
+  await expect(page.getByLabel('ความเร็วในการเล่น')).toHaveValue('1.5');
+  await expect(cc).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
 
   await noSeriousViolations(page);
 });

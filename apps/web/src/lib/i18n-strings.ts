@@ -96,6 +96,8 @@ export const th = {
   'player.quality': 'ความละเอียดวิดีโอ',
   'player.auto': 'อัตโนมัติ',
   'player.captions': 'คำบรรยาย',
+  // The button shows "CC": its name starts with what it shows (WCAG 2.5.3, label in name).
+  'player.captionsButton': 'CC คำบรรยาย',
   'player.fullscreen': 'เต็มจอ',
   'player.exitFullscreen': 'ออกจากโหมดเต็มจอ',
   'player.shortcuts': 'ปุ่มลัดคีย์บอร์ด',
@@ -423,6 +425,7 @@ export const en: Record<MessageKey, string> = {
   'player.quality': 'Video quality',
   'player.auto': 'Auto',
   'player.captions': 'Captions',
+  'player.captionsButton': 'CC captions',
   'player.fullscreen': 'Full screen',
   'player.exitFullscreen': 'Exit full screen',
   'player.shortcuts': 'Keyboard shortcuts',

@@ -18,6 +18,8 @@ export const KEYS = {
   // before it could be sent (by user id), so that progress is only ever sent for its own learner.
   progressOwner: 'progressOwner',
   progressSetAside: 'progressSetAside',
+  // Ours: the player's chosen speed and captions, kept across episodes and reloads (this browser's choice).
+  playerPrefs: 'playerPrefs',
 } as const;
 
 export function read(key: string): string | null {

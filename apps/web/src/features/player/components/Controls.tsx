@@ -141,7 +141,7 @@ export function Controls({
             type="button"
             className={btn}
             onClick={a.toggleCaptions}
-            aria-label={t('player.captions')}
+            aria-label={t('player.captionsButton')}
             aria-pressed={s.captionsOn}
           >
             <span

@@ -14,6 +14,7 @@ import { useHls } from '../lib/use-hls';
 import type { WatchHandlers } from '../lib/use-watch-progress';
 import { Controls } from './Controls';
 import { useIdle } from '../lib/use-idle';
+import { readPlayerPrefs, savePlayerPrefs } from '../lib/player-prefs';
 import { Icon } from './Icon';
 import { ShortcutHelp } from './ShortcutHelp';
 
@@ -48,8 +49,9 @@ export function VideoPlayer(props: Props) {
   const [duration, setDuration] = useState(0);
   const [muted, setMuted] = useState(false);
   const [volume, setVolume] = useState(1);
-  const [rate, setRate] = useState(1);
-  const [captionsOn, setCaptionsOn] = useState(false);
+  // The speed and captions the learner chose last, on any episode (kept on this browser).
+  const [rate, setRate] = useState(() => readPlayerPrefs().rate);
+  const [captionsOn, setCaptionsOn] = useState(() => readPlayerPrefs().captions);
   const [fullscreen, setFullscreen] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const [help, setHelp] = useState(false);
@@ -65,6 +67,19 @@ export function VideoPlayer(props: Props) {
   }, []);
 
   const cue = useCaptionText(videoRef, captionsOn, `${src} ${captions.map((c) => c.url).join(' ')}`);
+  // Each new source plays at the kept speed (loading a source resets the rate to the default one).
+  const rateRef = useRef(rate);
+  rateRef.current = rate;
+  useEffect(() => {
+    const v = videoRef.current;
+    if (!v) return;
+    v.defaultPlaybackRate = rateRef.current;
+    v.playbackRate = rateRef.current;
+  }, [src, videoRef]);
+  const toggleCaptions = () => {
+    setCaptionsOn(!captionsOn);
+    savePlayerPrefs({ captions: !captionsOn });
+  };
 
   const toggle = useCallback(() => {
     const v = videoRef.current;
@@ -84,6 +99,7 @@ export function VideoPlayer(props: Props) {
       v.playbackRate = r;
     }
     setRate(r);
+    savePlayerPrefs({ rate: r });
   };
   const changeVolume = (to: number) => {
     const v = videoRef.current;
@@ -123,7 +139,7 @@ export function VideoPlayer(props: Props) {
       case 'fullscreen':
         return toggleFullscreen();
       case 'captions':
-        if (captions.length) setCaptionsOn((on) => !on);
+        if (captions.length) toggleCaptions();
         return;
       case 'speed':
         return changeRate(stepSpeed(v?.playbackRate ?? rate, action.dir));
@@ -273,7 +289,7 @@ export function VideoPlayer(props: Props) {
           setVolume: changeVolume,
           setRate: changeRate,
           setLevel: hls.setLevel,
-          toggleCaptions: () => setCaptionsOn((on) => !on),
+          toggleCaptions,
           toggleHelp: () => (help ? closeHelp() : setHelp(true)),
           toggleFullscreen,
         }}
