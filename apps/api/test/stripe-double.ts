@@ -18,10 +18,11 @@ export async function startStripeDouble(secretKey: string) {
   const subscriptions = new Map<string, Record<string, unknown>>();
   const coupons = new Map<string, Record<string, unknown>>();
   /** Stripe Billing's invoices paid (invoice id → the PaymentIntent that paid it), for the InvoicePayments API. */
-  const invoicePayments = new Map<string, string>();
+  const invoicePayments = new Map<string, string | null>();
   const requests: {
     method: string;
     path: string;
+    query: Record<string, string>;
     body: Record<string, unknown>;
     headers: IncomingMessage['headers'];
   }[] = [];
@@ -43,7 +44,8 @@ export async function startStripeDouble(secretKey: string) {
       send(status, { error: { type, message, ...(param ? { param } : {}) } });
     const body = await read(req);
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    requests.push({ method: req.method ?? '', path, body, headers: req.headers });
+    const query = Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
+    requests.push({ method: req.method ?? '', path, query, body, headers: req.headers });
     if (req.headers.authorization !== `Bearer ${secretKey}`)
       return fail(401, 'invalid_request_error', 'Invalid API Key provided');
 
@@ -214,6 +216,8 @@ export async function startStripeDouble(secretKey: string) {
     if (req.method === 'GET' && path === '/v1/invoice_payments') {
       const query = new URL(req.url ?? '/', 'http://x').searchParams;
       const invoice = query.get('invoice') ?? '';
+      if (!invoicePayments.has(invoice))
+        return fail(404, 'invalid_request_error', `No such invoice: '${invoice}'`, 'invoice');
       const pi = invoicePayments.get(invoice);
       const paid = pi && (query.get('status') ?? 'paid') === 'paid';
       const data = paid
@@ -224,7 +228,9 @@ export async function startStripeDouble(secretKey: string) {
               invoice,
               status: 'paid',
               is_default: true,
-              payment: { type: 'payment_intent', payment_intent: pi },
+              payment: pi.startsWith('ch_')
+                ? { type: 'charge', charge: pi }
+                : { type: 'payment_intent', payment_intent: pi },
             },
           ]
         : [];
@@ -271,6 +277,14 @@ export async function startStripeDouble(secretKey: string) {
   return {
     url: `http://127.0.0.1:${port}`,
     refunds,
+    /**
+     * An invoice of Stripe Billing paid by `payment` (a PaymentIntent or a charge, refundable up to `amount`), or
+     * not paid (null), as the InvoicePayments API lists it.
+     */
+    payInvoice(invoiceId: string, payment: string | null, amount = 0) {
+      invoicePayments.set(invoiceId, payment);
+      if (payment) charges.set(payment, { amount, refunded: 0, refundStatus: 'succeeded' });
+    },
     /** A payment Stripe took (a PaymentIntent or a charge): refundable up to `amount`, its refunds in `refundStatus`. */
     charge(paymentIntent: string, amount: number, refundStatus = 'succeeded') {
       charges.set(paymentIntent, { amount, refunded: 0, refundStatus });

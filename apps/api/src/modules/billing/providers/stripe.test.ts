@@ -623,6 +623,15 @@ describe('Stripe Billing (automatic renewal)', () => {
       /^Stripe could not update subscription sub_unit: StripeInvalidRequestError 400 A canceled/,
     );
     await expect(provider.endBilling('sub_missing')).rejects.toThrow(/read subscription sub_missing.*404/);
+    // One whose first payment never completed has ended at Stripe by itself: nothing to cancel.
+    double.subscriptions.set('sub_lapsed', {
+      id: 'sub_lapsed',
+      object: 'subscription',
+      status: 'incomplete_expired',
+    });
+    await provider.endBilling('sub_lapsed');
+    expect(double.subscriptions.get('sub_lapsed')!.status).toBe('incomplete_expired');
+    expect(cancels()).toBe(before);
     const url = await provider.cardSession('cus_unit', 'https://rianroo.test/account');
     expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
     expect(double.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!.body).toEqual({
@@ -661,6 +670,35 @@ describe('refunds', () => {
     expect(
       double.requests.filter((r) => r.path === '/v1/refunds').at(-1)!.body.payment_intent,
     ).toBeUndefined();
+  });
+
+  it('an invoice of Stripe Billing is refunded through the payment that paid it; one unpaid or unknown is an error naming it', async () => {
+    clockAt(NOW_S);
+    const sent = () => double.requests.filter((r) => r.path === '/v1/refunds').at(-1)!.body;
+    double.payInvoice('in_unit_pi', 'pi_unit_paid_invoice', 7_000);
+    await provider.refund('in_unit_pi', 7_000, 'rf_inv_1');
+    expect(double.requests.filter((r) => r.path === '/v1/invoice_payments').at(-1)!.query).toEqual({
+      invoice: 'in_unit_pi',
+      status: 'paid',
+      limit: '1',
+    });
+    expect(sent()).toMatchObject({ payment_intent: 'pi_unit_paid_invoice', amount: '7000' });
+    double.payInvoice('in_unit_ch', 'ch_unit_paid_invoice', 3_000);
+    await provider.refund('in_unit_ch', 3_000, 'rf_inv_2');
+    expect(sent()).toMatchObject({ charge: 'ch_unit_paid_invoice' });
+    expect(sent().payment_intent).toBeUndefined();
+    double.payInvoice('in_unit_unpaid', null);
+    await expect(provider.refund('in_unit_unpaid', 1_000, 'rf_inv_3')).rejects.toThrow(
+      /^Stripe holds no paid payment of invoice in_unit_unpaid$/,
+    );
+    await expect(provider.refund('in_unit_unknown', 1_000, 'rf_inv_4')).rejects.toThrow(
+      /^Stripe could not read the payments of invoice in_unit_unknown: StripeInvalidRequestError 404/,
+    );
+    // A PaymentIntent is refunded as it is: no invoice looked up.
+    const lookups = double.requests.filter((r) => r.path === '/v1/invoice_payments').length;
+    double.charge('pi_unit_direct', 1_000);
+    await provider.refund('pi_unit_direct', 1_000, 'rf_inv_5');
+    expect(double.requests.filter((r) => r.path === '/v1/invoice_payments')).toHaveLength(lookups);
   });
 
   it('a refund Stripe refuses, or answers failed or canceled, is an error naming it', async () => {

@@ -272,9 +272,9 @@ export class StripeProvider implements PaymentProvider {
       this.stripe.invoicePayments.list({ invoice: invoiceRef, status: 'paid', limit: 1 }),
     );
     const payment = list.data[0]?.payment;
-    const ref = payment?.payment_intent ?? payment?.charge;
+    const ref = idOf(payment?.payment_intent ?? payment?.charge);
     if (!ref) throw new Error(`Stripe holds no paid payment of invoice ${invoiceRef}`);
-    return typeof ref === 'string' ? ref : ref.id;
+    return ref;
   }
 
   /** A Stripe call whose failure says what was asked, with Stripe's type and message (never the key). */
