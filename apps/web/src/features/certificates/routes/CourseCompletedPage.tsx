@@ -11,6 +11,7 @@ import { CourseGate } from '../../../components/CourseGate';
 import { LoadError, PageColumn } from '../components/PageParts';
 import { NextCourses } from '../components/NextCourses';
 import { WhatIsLeft } from '../components/WhatIsLeft';
+import { LineIcon } from '../../../components/ui/Icon';
 
 /** `/library/course/:slug/completed`: the moment a course is completed, or what is left before it. */
 export default function CourseCompletedPage() {
@@ -53,9 +54,11 @@ function Celebration({ course, completion }: { course: CourseSummary; completion
   return (
     <PageColumn wide>
       <div className="rounded-3xl bg-gradient-to-br from-teal-700 to-emerald-800 px-5 py-8 text-white sm:px-8">
-        <p aria-hidden="true" className="text-4xl">
-          🎉
-        </p>
+        {/* A drawn badge, not an emoji: a device without an emoji font showed an empty box. */}
+        <LineIcon
+          d="M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0V4zM7 6H4v1a3 3 0 0 0 3 3M17 6h3v1a3 3 0 0 1-3 3"
+          className="h-10 w-10 text-amber-200"
+        />
         <h1
           ref={headline}
           tabIndex={-1}
