@@ -41,10 +41,10 @@ export function BudgetCutsCard({ courseId }: { courseId: string }) {
                   {c.learners.map((l) => (
                     <tr key={l.userId}>
                       <td className="py-2 pr-3">
-                        <Link to={`/admin/users/${l.userId}`} className={`${textLink} break-all`}>
+                        <Link to={`/admin/users/${l.userId}`} className={`${textLink} wrap-anywhere`}>
                           {l.name || l.email}
                         </Link>
-                        {l.name && <span className="block break-all text-slate-600">{l.email}</span>}
+                        {l.name && <span className="block wrap-anywhere text-slate-600">{l.email}</span>}
                       </td>
                       <td className="py-2 pr-3 text-right tabular-nums">{num(l.savesCut)}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{clock(l.secondsCut)}</td>

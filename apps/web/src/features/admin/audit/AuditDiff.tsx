@@ -27,10 +27,10 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
             <th scope="row" className="py-1 pr-2 text-left font-mono font-normal">
               {c.field || t('admin.empty')}
             </th>
-            <td className="py-1 pr-2 break-all">
+            <td className="py-1 pr-2 wrap-anywhere">
               {c.before ? <del className="bg-red-50 text-red-900">{c.before}</del> : t('admin.empty')}
             </td>
-            <td className="py-1 break-all">
+            <td className="py-1 wrap-anywhere">
               {c.after ? (
                 <ins className="bg-emerald-50 text-emerald-900 no-underline">{c.after}</ins>
               ) : (

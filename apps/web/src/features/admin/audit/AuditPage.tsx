@@ -53,7 +53,7 @@ export default function AuditPage() {
         cell: ({ row }) => (
           <button
             type="button"
-            className={`${linkButton} font-mono text-xs break-all`}
+            className={`${linkButton} font-mono text-xs wrap-anywhere`}
             onClick={() =>
               controls.setFilters({ entity: row.original.entity, entityId: row.original.entityId })
             }

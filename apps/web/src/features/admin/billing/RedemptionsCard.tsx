@@ -30,7 +30,7 @@ export function RedemptionsCard({ couponId }: { couponId: string }) {
         id: 'learner',
         header: t('admin.coupons.learner'),
         cell: ({ row }) => (
-          <Link to={`/admin/users/${row.original.user.id}`} className={`${textLink} break-all`}>
+          <Link to={`/admin/users/${row.original.user.id}`} className={`${textLink} wrap-anywhere`}>
             {row.original.user.email}
           </Link>
         ),

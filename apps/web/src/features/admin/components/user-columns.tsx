@@ -19,7 +19,7 @@ export function useUserColumns<T extends Person>() {
       header: t('admin.users.email'),
       meta: { sortable: true },
       cell: ({ row }) => (
-        <Link to={`/admin/users/${row.original.id}`} className={`${textLink} break-all`}>
+        <Link to={`/admin/users/${row.original.id}`} className={`${textLink} wrap-anywhere`}>
           {row.original.email}
         </Link>
       ),

@@ -19,7 +19,7 @@ export function SessionsCard({ user }: { user: AdminUserDetail }) {
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0 text-sm">
                 <p className="font-medium">{s.deviceName}</p>
-                <p className="break-all text-slate-600">
+                <p className="wrap-anywhere text-slate-600">
                   {t('admin.user.lastUsed')}: {date(s.lastUsedAt)}
                   {s.ip ? ` · ${s.ip}` : ''}
                 </p>
