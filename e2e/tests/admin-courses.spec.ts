@@ -282,11 +282,13 @@ test('the test editors fit a phone and are used by keyboard', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1, name: 'แบบทดสอบก่อนเรียน' })).toBeVisible();
   await fitsAndPasses(page, 'the test editor');
 
-  // No right answer: the form says so and nothing is sent.
+  // A new question has no right answer until the author picks one: sent without, the form says so and nothing
+  // is sent.
   const prompt = page.getByLabel('คำถาม', { exact: true });
   await prompt.fill('ข้อใดถูก');
+  await expect(page.getByLabel('ข้อ 1 ถูก')).not.toBeChecked();
+  await expect(page.getByLabel('ข้อ 2 ถูก')).not.toBeChecked();
   await page.getByLabel('ชนิดคำถาม').selectOption('multiple');
-  await page.getByLabel('ข้อ 1 ถูก').uncheck();
   await page.getByLabel('ตัวเลือกที่ 1').fill('ก');
   await page.getByLabel('ตัวเลือกที่ 2').fill('ข');
   await page.getByLabel('ตัวเลือกที่ 2').press('Enter');

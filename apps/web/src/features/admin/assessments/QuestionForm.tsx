@@ -39,9 +39,11 @@ export function QuestionForm({
   const [explanation, setExplanation] = useState(question?.explanation ?? '');
   const [topic, setTopic] = useState(question?.topic ?? '');
   const [points, setPoints] = useState(String(question?.points ?? 1));
+  // A new question has no right choice until the author picks one (a preset one was saved by mistake); saving
+  // without one is refused with the contract's message, in Thai.
   const [choices, setChoices] = useState<Choice[]>(
     question?.choices ?? [
-      { label: '', correct: true },
+      { label: '', correct: false },
       { label: '', correct: false },
     ],
   );
@@ -56,7 +58,7 @@ export function QuestionForm({
     setKind(k);
     if (k === 'true_false')
       setChoices([
-        { label: t('admin.question.true'), correct: true },
+        { label: t('admin.question.true'), correct: false },
         { label: t('admin.question.false'), correct: false },
       ]);
   };
@@ -83,7 +85,7 @@ export function QuestionForm({
           setExplanation('');
           setTopic('');
           setChoices([
-            { label: '', correct: true },
+            { label: '', correct: false },
             { label: '', correct: false },
           ]);
         }

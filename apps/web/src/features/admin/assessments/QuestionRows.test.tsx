@@ -268,11 +268,26 @@ describe('the test question form', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'ตัวเลือกที่ 1' }), { target: { value: '3-6 เดือน' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'ตัวเลือกที่ 2' }), { target: { value: '1 เดือน' } });
     fireEvent.change(topic(), { target: { value: 'เงินสำรองฉุกเฉิน' } });
+    fireEvent.click(screen.getByLabelText('ข้อ 1 ถูก'));
     fireEvent.click(screen.getByRole('button', { name: 'เพิ่มคำถาม' }));
     expect(onSave).toHaveBeenCalledWith(
       expect.objectContaining({ prompt: 'ควรมีเงินสำรองกี่เดือน', topic: 'เงินสำรองฉุกเฉิน' }),
     );
     await waitFor(() => expect(topic().value).toBe(''));
+  });
+
+  it('a new question has no right choice until the author picks one: sent without, it is refused in Thai', () => {
+    const onSave = vi.fn(async (_v: unknown) => null);
+    render(withApp(<QuestionForm busy={false} onSave={onSave} />));
+    for (const n of [1, 2])
+      expect((screen.getByLabelText(`ข้อ ${n} ถูก`) as HTMLInputElement).checked).toBe(false);
+    fireEvent.change(screen.getByRole('combobox', { name: 'ชนิดคำถาม' }), { target: { value: 'true_false' } });
+    for (const n of [1, 2])
+      expect((screen.getByLabelText(`ข้อ ${n} ถูก`) as HTMLInputElement).checked).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: 'คำถาม' }), { target: { value: 'ออมก่อนใช้' } });
+    fireEvent.click(screen.getByRole('button', { name: 'เพิ่มคำถาม' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toContain('เลือกคำตอบที่ถูกอย่างน้อยหนึ่งข้อ');
   });
 
   it('shows the topic of the question edited and sends it changed, also for an answered question', () => {
