@@ -51,6 +51,21 @@ beforeEach(() => {
         );
       }
       if (url.includes('/categories')) return json({ items: [] });
+      if (url.includes('/instructors'))
+        return json({
+          items: [
+            {
+              id: '00000000-0000-7000-8000-0000000000a1',
+              slug: 'somchai',
+              name: 'สมชาย ใจดี',
+              headline: 'นักวางแผนการเงิน',
+            },
+            { id: '00000000-0000-7000-8000-0000000000a2', slug: 'suda', name: 'สุดา รักเรียน', headline: '' },
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 100,
+        });
       return json(stored);
     }),
   );
@@ -74,5 +89,22 @@ describe('the course form', () => {
     await waitFor(() => expect((title as HTMLInputElement).value).toBe('ชื่อจากผู้ดูแลอีกคน'));
     fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
     await waitFor(() => expect(patches[1]).toMatchObject({ title: 'ชื่อจากผู้ดูแลอีกคน', version: '4' }));
+  });
+
+  it('names the course’s instructors: a box per instructor, the ones ticked sent with the save', async () => {
+    stored = course({ instructorIds: ['00000000-0000-7000-8000-0000000000a2'] });
+    render(withApp(<ToastProvider>{<Page />}</ToastProvider>));
+    const group = await screen.findByRole('group', { name: 'ผู้สอน' });
+    const somchai = await screen.findByRole('checkbox', { name: /สมชาย ใจดี/ });
+    const suda = screen.getByRole('checkbox', { name: /สุดา รักเรียน/ });
+    expect(group.contains(somchai)).toBe(true);
+    expect((somchai as HTMLInputElement).checked).toBe(false);
+    expect((suda as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(somchai);
+    fireEvent.click(suda);
+    fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() =>
+      expect(patches.at(-1)).toMatchObject({ instructorIds: ['00000000-0000-7000-8000-0000000000a1'] }),
+    );
   });
 });

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { useAdminI18n } from '../i18n';
+import { InstructorsField } from './InstructorsField';
 import { useAdminWrite } from '../lib/use-admin-write';
 import { useCategories, useCover, useUpdateCourse } from './courses-api';
 
@@ -18,6 +19,7 @@ const initial = (course: AdminCourse) => ({
   categoryId: course.categoryId ?? '',
   tags: course.tags.join(', '),
   free: course.free,
+  instructorIds: course.instructorIds,
 });
 
 /**
@@ -94,6 +96,10 @@ export function CourseForm({ course }: { course: AdminCourse }) {
           />
           {t('admin.course.free')}
         </label>
+        <InstructorsField
+          value={v.instructorIds}
+          onChange={(instructorIds) => setV({ ...v, instructorIds })}
+        />
         <div className="md:col-span-2">
           <Button type="submit" busy={update.isPending}>
             {t('admin.course.save')}

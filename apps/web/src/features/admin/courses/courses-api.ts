@@ -5,6 +5,7 @@ import type {
   CourseCreate,
   CourseUpdate,
   EpisodeUpdate,
+  InstructorInput,
 } from '@rianroo/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -102,3 +103,19 @@ export const useCover = (id: string) =>
       { raw: { data: file, type: file.type || 'application/octet-stream' } },
     ),
   );
+
+/** The instructors a course can name (the first 100 by name). */
+export const useInstructors = () =>
+  useQuery({
+    queryKey: [...adminKey, 'instructors'],
+    queryFn: () => api('GET /api/admin/instructors', { query: { pageSize: 100 }, auth: true }),
+  });
+
+/** Adds an instructor; the list is read again. */
+export function useAddInstructor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InstructorInput) => api('POST /api/admin/instructors', { body, auth: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...adminKey, 'instructors'] }),
+  });
+}
