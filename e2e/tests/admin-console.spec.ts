@@ -52,9 +52,20 @@ test('an administrator finds a user, ends their session (refused at once), and r
   expect(after.status()).toBe(401);
 
   await adminNav(page).getByRole('link', { name: 'บันทึกการแก้ไข' }).click();
+  // A sentence: who did what to which named thing; filtered by person, kind and day.
   const row = page.getByRole('row').filter({ hasText: 'session.revoke' }).first();
   await expect(row).toBeVisible();
-  await expect(row).toContainText('admin@rianroo.dev');
+  await expect(row).toContainText('ผู้ดูแล ระบบ เพิกถอน เซสชัน Playwright API');
+  const filters = page.getByRole('main');
+  await filters
+    .getByRole('combobox', { name: /^ผู้ดูแลระบบ/ })
+    .selectOption({ label: 'ผู้ดูแล ระบบ (admin@rianroo.dev)' });
+  await filters.getByRole('combobox', { name: /^ประเภทข้อมูล/ }).selectOption({ label: 'เซสชัน' });
+  await filters.getByLabel('ตั้งแต่วันที่').fill(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+  await page.getByRole('button', { name: 'กรอง', exact: true }).click();
+  await expect(page).toHaveURL(/entity=session/);
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'course.' })).toHaveCount(0);
   await row.getByText('ดูการเปลี่ยนแปลง').click();
   await expect(row.getByRole('cell', { name: 'ended-by-admin' })).toBeVisible();
   await noSeriousViolations(page);

@@ -39,18 +39,32 @@ export const auditEntry = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.string(),
+  /** What the changed thing is called (a course's title, a person's e-mail, a code), when the record says. */
+  entityName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const auditQuery = pageQuery(['at']).extend({
-  entity: z.string().trim().min(1).max(60).optional(),
-  entityId: z.string().trim().min(1).max(200).optional(),
-  actorId: uuid.optional(),
-});
+export const auditQuery = pageQuery(['at'])
+  .extend({
+    entity: z.string().trim().min(1).max(60).optional(),
+    entityId: z.string().trim().min(1).max(200).optional(),
+    actorId: uuid.optional(),
+    /** Bangkok days, both included. */
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'range_invalid', path: ['to'] });
 export type AuditQuery = z.infer<typeof auditQuery>;
+
+/** What the audit log's filters offer: the people who made writes, and the kinds of things written. */
+export const auditFacets = z.object({
+  actors: z.array(auditActor),
+  entities: z.array(z.string()),
+});
+export type AuditFacets = z.infer<typeof auditFacets>;
 
 export const auditPage = pageOf(auditEntry);
 export type AuditPage = z.infer<typeof auditPage>;

@@ -7,4 +7,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
     ...endpoint(app, 'GET /api/admin/audit'),
     handler: (request) => service.list(request.query),
   });
+  app.route({
+    ...endpoint(app, 'GET /api/admin/audit/facets'),
+    handler: () => service.facets(),
+  });
 };

@@ -1,21 +1,29 @@
 import type { AuditEntry } from '@rianroo/contract';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { AdminPage } from '../components/AdminPage';
 import { DataTable, type AdminColumn } from '../components/DataTable';
 import { FilterForm } from '../components/FilterForm';
 import { useAdminI18n } from '../i18n';
 import { useTableParams } from '../lib/table-params';
-import { auditFilters, useAuditLog } from './audit-api';
+import { auditFilters, useAuditFacets, useAuditLog } from './audit-api';
 import { AuditDiff } from './AuditDiff';
+import { auditSentence } from './audit-sentence';
 
 const linkButton =
-  'min-h-11 rounded px-1 text-left text-teal-800 underline hover:bg-teal-50 focus-visible:outline-3 focus-visible:outline-teal-600';
+  'min-h-11 rounded px-1 text-left font-semibold text-teal-800 underline hover:bg-teal-50 focus-visible:outline-3 focus-visible:outline-teal-600';
+const textLink =
+  'rounded font-semibold text-teal-800 underline wrap-anywhere hover:text-teal-900 focus-visible:outline-3 focus-visible:outline-teal-600';
 
-/** /admin/audit: every admin write, newest first, filtered by kind, row or administrator. */
+/**
+ * /admin/audit: every admin write, newest first, as a sentence (who did what to which named thing, with a link
+ * to it), filtered by person, kind and days.
+ */
 export default function AuditPage() {
-  const { t, date } = useAdminI18n();
+  const { t, date, lang } = useAdminI18n();
   const controls = useTableParams({ sort: 'at', sortable: ['at'] }, auditFilters);
   const query = useAuditLog(controls.params);
+  const facets = useAuditFacets();
   const columns = useMemo<AdminColumn<AuditEntry>[]>(
     () => [
       {
@@ -25,42 +33,37 @@ export default function AuditPage() {
         cell: ({ row }) => <span className="whitespace-nowrap">{date(row.original.at)}</span>,
       },
       {
-        id: 'actor',
-        header: t('admin.audit.actor'),
+        id: 'what',
+        header: t('admin.audit.what'),
         cell: ({ row }) => {
-          const actor = row.original.actor;
-          if (!actor) return t('admin.audit.system');
+          const e = row.original;
+          const s = auditSentence(e, lang);
           return (
-            <button
-              type="button"
-              className={linkButton}
-              onClick={() => controls.setFilters({ actorId: actor.id })}
-            >
-              {actor.name}
-              <span className="block text-xs text-slate-600 no-underline">{actor.email}</span>
-            </button>
+            <p className="leading-relaxed">
+              {e.actor ? (
+                <button
+                  type="button"
+                  className={linkButton}
+                  title={e.actor.email}
+                  onClick={() => controls.setFilters({ actorId: e.actor!.id })}
+                >
+                  {e.actor.name}
+                </button>
+              ) : (
+                <span className="font-semibold">{t('admin.audit.system')}</span>
+              )}{' '}
+              {s.verb} {s.kind}{' '}
+              {s.href ? (
+                <Link to={s.href} className={textLink}>
+                  {s.name}
+                </Link>
+              ) : (
+                <span className="font-semibold wrap-anywhere">{s.name}</span>
+              )}
+              <span className="block font-mono text-xs text-slate-500">{e.action}</span>
+            </p>
           );
         },
-      },
-      {
-        id: 'action',
-        header: t('admin.audit.action'),
-        cell: ({ row }) => <code>{row.original.action}</code>,
-      },
-      {
-        id: 'entity',
-        header: t('admin.audit.entityId'),
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className={`${linkButton} font-mono text-xs wrap-anywhere`}
-            onClick={() =>
-              controls.setFilters({ entity: row.original.entity, entityId: row.original.entityId })
-            }
-          >
-            {row.original.entity}/{row.original.entityId}
-          </button>
-        ),
       },
       {
         id: 'changes',
@@ -75,8 +78,20 @@ export default function AuditPage() {
         ),
       },
     ],
-    [t, date, controls],
+    [t, date, lang, controls],
   );
+  const people = [
+    { value: '', label: t('admin.audit.everyone') },
+    ...(facets.data?.actors ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.email})` })),
+  ];
+  const kinds = [
+    { value: '', label: t('admin.audit.allEntities') },
+    ...(facets.data?.entities ?? []).map((k) => ({
+      value: k,
+      label: auditSentence({ action: '', entity: k, entityId: '', entityName: null } as AuditEntry, lang)
+        .kind,
+    })),
+  ];
   return (
     <AdminPage title={t('admin.audit.title')} lead={t('admin.audit.lead')}>
       <DataTable
@@ -89,9 +104,10 @@ export default function AuditPage() {
           <FilterForm
             controls={controls}
             fields={[
-              { key: 'entity', label: t('admin.audit.entity') },
-              { key: 'entityId', label: t('admin.audit.entityId') },
-              { key: 'actorId', label: t('admin.audit.actorId') },
+              { key: 'actorId', label: t('admin.audit.actor'), options: people },
+              { key: 'entity', label: t('admin.audit.entity'), options: kinds },
+              { key: 'from', label: t('admin.audit.from'), type: 'date' },
+              { key: 'to', label: t('admin.audit.to'), type: 'date' },
             ]}
           />
         }

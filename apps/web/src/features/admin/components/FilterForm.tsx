@@ -8,6 +8,8 @@ export interface FilterField {
   label: string;
   /** A choice list instead of free text; the first option should be "all" with value ''. */
   options?: { value: string; label: string }[];
+  /** A day (the browser's date picker, YYYY-MM-DD) instead of free text. */
+  type?: 'date';
 }
 
 /** Text or choice filters of a table, applied together (and written to the URL) on submit. */
@@ -49,6 +51,7 @@ export function FilterForm({ controls, fields }: { controls: TableControls; fiel
             </select>
           ) : (
             <input
+              type={f.type ?? 'text'}
               value={values[f.key] ?? ''}
               onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
               className={`${input} w-48 max-w-full font-normal`}
