@@ -137,14 +137,15 @@ export const modules = {
     // Only the rule-bearing lines of the service (respond() in two ranges: the block spanning both, and the
     // method's own body, are left out; emptied, each fails every test that starts an attempt).
     mutate: [
-      // respond(): the post-test's prerequisite, starting within the limit (a simultaneous start, an edit).
-      'apps/api/src/modules/assessments/assessments.service.ts:157-178',
-      // respond(): the start loop, saving while the time lasts, TIME_UP or NO_ATTEMPT_IN_PROGRESS.
-      'apps/api/src/modules/assessments/assessments.service.ts:179-212',
-      // sheet(): a pool's draw avoiding the pre-test's questions and the attempt before.
-      'apps/api/src/modules/assessments/assessments.service.ts:219-234',
-      // grade(): graded once, at the pass mark it started under, answers sent late not counted.
-      'apps/api/src/modules/assessments/assessments.service.ts:265-303',
+      // respond(): the post-test's prerequisite, before an attempt starts.
+      'apps/api/src/modules/assessments/assessments.service.ts:160-181',
+      // respond(): the start loop (a simultaneous start, an edit, the limit; three tries), saving while the time
+      // lasts, TIME_UP or NO_ATTEMPT_IN_PROGRESS.
+      'apps/api/src/modules/assessments/assessments.service.ts:182-212',
+      // sheet(): a pool's draw avoiding a post-test's pre-test questions and the attempt before.
+      'apps/api/src/modules/assessments/assessments.service.ts:219-236',
+      // grade(): graded once, at the pass mark it started under, answers sent late not counted; ten tries.
+      'apps/api/src/modules/assessments/assessments.service.ts:267-301',
     ],
     tests: [
       'apps/api/src/modules/assessments/grading.test.ts',

@@ -330,11 +330,13 @@ describe('a request landing between two statements of another', () => {
     expect([res.statusCode, res.json().number]).toEqual([200, 1]);
   });
 
-  it('an editor changing the test at every try: a 409 in the error shape, no attempt and no 500', async () => {
+  it('an editor changing the test at every try: three tries, then a 409 in the error shape, no attempt and no 500', async () => {
     const a = await quiz(1);
     const m = await learner();
-    before('attempt_start', () => addQuestion(a.id), { every: true });
+    let tries = 0;
+    before('attempt_start', () => (tries++, addQuestion(a.id)), { every: true });
     const res = await start(m.h, a.id);
+    expect(tries).toBe(3);
     expect(res.statusCode).toBe(409);
     expect(Object.keys(res.json()).sort()).toEqual(['code', 'message', 'statusCode']);
     vi.restoreAllMocks();
@@ -355,6 +357,31 @@ describe('a request landing between two statements of another', () => {
     const res = await submit(m.h, a.id, { answers: [right(q0)] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ attemptId, pointsEarned: 2, score: 100, passed: true, late: false });
+  });
+
+  it('an autosave before every write of the grade: ten tries, then a 500 in the error shape; the attempt stays open and is graded later', async () => {
+    const a = await quiz(1);
+    const m = await learner();
+    const { attemptId } = (await start(m.h, a.id)).json();
+    const q = a.questions[0]!;
+    let tries = 0;
+    // Each autosave changes the answers the grade was computed on, so every write of the grade is refused.
+    before(
+      'attempt_finish',
+      () =>
+        t.db.$client.query(`update assessment_attempts set answers = $2::jsonb where id = $1`, [
+          attemptId,
+          JSON.stringify({ [q.id]: ++tries % 2 ? q.right : q.wrong.slice(0, 1) }),
+        ]),
+      { every: true },
+    );
+    const res = await submit(m.h, a.id, { answers: [right(q)] });
+    expect(tries).toBe(10);
+    expect([res.statusCode, res.json().code]).toEqual([500, 'INTERNAL_ERROR']);
+    expect(Object.keys(res.json()).sort()).toEqual(['code', 'message', 'statusCode']);
+    vi.restoreAllMocks();
+    expect(await attemptsOf(m.id, a.id)).toEqual([{ number: 1, status: 'in_progress' }]);
+    expect((await submit(m.h, a.id)).json()).toMatchObject({ attemptId, number: 1, score: 0 });
   });
 
   it('a second tab submits between grading and writing the grade: its grade stands, counted once', async () => {

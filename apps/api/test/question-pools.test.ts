@@ -236,6 +236,30 @@ describe("a post-test's pool and the pre-test", () => {
   });
 });
 
+describe("a quiz's pool and the pre-test", () => {
+  it("draws the questions met in the course's pre-test like any other: only the post-test avoids them", async () => {
+    const c = await seedCatalogue(t);
+    const seen = {
+      kind: 'single' as const,
+      topic: 'หัวข้อ ก',
+      prompt: 'Question met before',
+      choices: [true, false],
+    };
+    const pre = await addAssessment(t, { courseId: c.paid, kind: 'pre_test', passingScore: 0 }, [seen]);
+    // Two topics: a draw of two spread over them always takes the one question of the first, the one met.
+    const quiz = await addAssessment(
+      t,
+      { courseId: c.paid, episodeId: c.paidEpisodes[0]!.id, kind: 'episode_quiz', questionsPerAttempt: 2 },
+      [seen, ...[1, 2].map((n) => ({ ...seen, topic: 'หัวข้อ ข', prompt: `คำถามใหม่ ${n}` }))],
+    );
+    const m = await member();
+    await takeOnce(m.h, pre.id);
+    const { sheet } = await takeOnce(m.h, quiz.id);
+    expect(sheet).toHaveLength(2);
+    expect(sheet.map((q) => q.id)).toContain(quiz.questions[0]!.id);
+  });
+});
+
 describe('the setting in the console', () => {
   it('keeps questionsPerAttempt, and refuses a count under one', async () => {
     const admin = bearer((await adminUser(t)).token);

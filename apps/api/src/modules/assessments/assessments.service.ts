@@ -26,6 +26,9 @@ const nothingOpen = () =>
 export const overdue = (t: Pick<repo.Attempt, 'deadlineAt'>) =>
   !!t.deadlineAt && t.deadlineAt.getTime() + ANSWER_GRACE_SECONDS * 1000 < Date.now();
 
+/** Grading gave up (not an AppError: a 500, its text for the log only). */
+const notGraded = (attemptId: string) => new Error(`attempt ${attemptId} could not be graded`);
+
 export interface AssessmentsDeps {
   db: Db;
 }
@@ -189,13 +192,10 @@ export class AssessmentsService {
         });
         // Ours, or the one a simultaneous request started: either way the one open attempt.
         open = started ?? (await repo.openAttempt(this.db, userId, a.id));
-        // No row and none open: the limit, unless a simultaneous start took our number and was already graded.
-        if (!open && !started) {
-          const used = (await repo.attemptsOf(this.db, userId, a.id)).length;
-          if (a.max_attempts !== null && used >= a.max_attempts) throw limitReached();
-          // Or an editor changed the questions since we read them: start on the new version.
-          a = await this.authorized(userId, a.id);
-        }
+        // No row and none open: an editor changed the questions since we read them (start on the new version),
+        // a simultaneous start took our number and was already graded, or the limit (the next try gets no row
+        // either, and the loop ends on the limit's 409: no count of the attempts of its own).
+        if (!open && !started) a = await this.authorized(userId, a.id);
       }
       if (!open) throw limitReached();
     }
@@ -218,19 +218,21 @@ export class AssessmentsService {
    */
   private async sheet(userId: string, a: repo.AssessmentRow) {
     const all = await this.questions(a);
-    const questions = askedIn(undefined, all);
-    const drawn = a.questions_per_attempt !== null && a.questions_per_attempt < questions.length;
-    const avoid: Set<string>[] = [];
-    if (drawn) {
-      const [preTest, attempts] = await Promise.all([
-        a.kind === 'post_test' ? repo.promptsMetInPreTest(this.db, userId, a.course_id) : [],
-        repo.attemptsOf(this.db, userId, a.id),
-      ]);
-      const prompts = new Map(all.map((q) => [q.id, q.prompt]));
-      const last = attempts[0]?.questionOrder.flatMap((id) => prompts.get(id) ?? []) ?? [];
-      avoid.push(new Set(preTest.map(promptKey)), new Set(last.map(promptKey)));
-    }
-    return drawSheet(questions, { count: a.questions_per_attempt, shuffle: a.shuffle_questions, avoid });
+    // Read for every start: a draw of every question (no pool) ignores them, two queries being all it costs.
+    const [preTest, attempts] = await Promise.all([
+      a.kind === 'post_test' ? repo.promptsMetInPreTest(this.db, userId, a.course_id) : undefined,
+      repo.attemptsOf(this.db, userId, a.id),
+    ]);
+    const last = new Set(attempts[0]?.questionOrder);
+    const avoid = [
+      new Set(preTest?.map(promptKey)),
+      new Set(all.filter((q) => last.has(q.id)).map((q) => promptKey(q.prompt))),
+    ];
+    return drawSheet(askedIn(undefined, all), {
+      count: a.questions_per_attempt,
+      shuffle: a.shuffle_questions,
+      avoid,
+    });
   }
 
   /**
@@ -271,8 +273,9 @@ export class AssessmentsService {
     // nothing for it) and the pass mark it was started under (its time limit is its deadline, kept too).
     const questions = askedIn(attempt, await this.questions(a));
     const passingScore = attempt.passingScore ?? a.passing_score;
-    let row: repo.Attempt | undefined = attempt;
-    for (let tries = 0; row && tries < 10; tries++) {
+    let row = attempt;
+    // Ten writes in a row refused by other requests' writes: give up (a 500) rather than hold the request.
+    for (let tries = 0; tries < 10; tries++) {
       if (row.status === 'submitted') return row;
       const answers = sent ? { ...row.answers, ...sent } : row.answers;
       const g = gradeAttempt(questions, answers, passingScore);
@@ -289,17 +292,12 @@ export class AssessmentsService {
         { graceSeconds: ANSWER_GRACE_SECONDS, saving: sent ? { before: row.answers } : undefined },
       );
       if (done) return done;
-      row = await repo.attemptById(this.db, row.id);
-      // Refused with answers to save: if it is because the time is over, grade what was saved in time.
-      if (
-        sent &&
-        row?.status === 'in_progress' &&
-        (await repo.timeIsUp(this.db, row.id, ANSWER_GRACE_SECONDS))
-      ) {
-        sent = undefined;
-      }
+      // Refused: another request wrote first (read the attempt again: submitted, or to grade again; an attempt is
+      // never deleted under a request), or the time is over: grade what was saved in time, not the answers sent.
+      row = (await repo.attemptById(this.db, attempt.id))!;
+      if (await repo.timeIsUp(this.db, attempt.id, ANSWER_GRACE_SECONDS)) sent = undefined;
     }
-    throw new Error(`attempt ${attempt.id} could not be graded`);
+    throw notGraded(attempt.id);
   }
 
   /**
