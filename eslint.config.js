@@ -55,9 +55,9 @@ export default tseslint.config(
     },
   },
   {
-    // The admin console is one feature with areas (users/, courses/, analytics/...): from inside an area,
-    // ../../ is still the console; three levels up is another feature.
-    files: ['apps/web/src/features/admin/*/*/**/*.{ts,tsx}'],
+    // The admin console (and the organisation console) is one feature with areas (users/, courses/,
+    // analytics/...): from inside an area, ../../ is still the console; three levels up is another feature.
+    files: ['apps/web/src/features/{admin,org}/*/*/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

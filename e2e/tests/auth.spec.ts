@@ -19,6 +19,7 @@ test('registration creates the account, logs in and lands on the library', async
   const email = uniqueEmail('register');
   await page.getByLabel(/^(อีเมล|E-mail)$/).fill(email);
   await page.getByLabel(/^(รหัสผ่าน|Password)$/).fill(PASSWORD);
+  await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: /สร้างบัญชี|Create account/ }).click();
   // A new learner picks interests first; they shape the first library.
   await expect(page).toHaveURL('/welcome?redirect=%2Flibrary');
@@ -43,6 +44,7 @@ test('registration shows the API error at the field when the e-mail is taken', a
   await page.getByLabel(/^(นามสกุล|Last name)$/).fill('ซ้ำ');
   await page.getByLabel(/^(อีเมล|E-mail)$/).fill(u.email);
   await page.getByLabel(/^(รหัสผ่าน|Password)$/).fill(PASSWORD);
+  await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: /สร้างบัญชี|Create account/ }).click();
   await expect(page.getByText('อีเมลนี้มีบัญชีอยู่แล้ว')).toBeVisible();
   await expect(page).toHaveURL('/register');
@@ -98,6 +100,7 @@ async function learnerWithDevice(request: APIRequestContext, tag: string) {
       password: PASSWORD,
       firstName: 'เอ',
       lastName: 'คนแรก',
+      acceptTerms: true,
       device: { id: `${tag}-device-${Date.now()}`, name: deviceName },
     },
   });
@@ -310,6 +313,9 @@ test('Facebook sign-in: the login dialog, back with a token, signed in on the li
   await expect(page.getByRole('heading', { name: 'Facebook (test double)' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
+  // A first social sign-in accepts the terms and the privacy notice before anything else (PDPA).
+  await expect(page).toHaveURL('/accept-terms?redirect=%2Flibrary');
+  await page.getByRole('button', { name: 'ยอมรับและใช้งานต่อ' }).click();
   await expect(page).toHaveURL('/library');
   await expect(page.getByText('สวัสดี เฟซบุ๊ก')).toBeVisible();
   // The token left the address bar and the history.
@@ -337,7 +343,11 @@ test('partner sign-in: the partner’s own login page, back to the platform, con
   await page.locator('input[name=login]').fill(email);
   await page.locator('input[name=password]').fill('the-partners-password');
   await page.getByRole('button', { name: 'Sign-in' }).click();
-  // Signed in and joined to the partner's organisation, which asks for contact details first.
+  // Signed in: the terms and the privacy notice first (PDPA), then the partner's organisation asks for contact
+  // details.
+  await expect(page).toHaveURL('/accept-terms?redirect=%2Flibrary');
+  expect(await page.evaluate(() => window.location.search)).not.toContain('code=');
+  await page.getByRole('button', { name: 'ยอมรับและใช้งานต่อ' }).click();
   await expect(page).toHaveURL('/guard-contact?redirect=%2Flibrary');
   expect(await page.evaluate(() => window.location.search)).not.toContain('code=');
   await fillContact(page, 'โรงพยาบาลศิริราช');

@@ -42,6 +42,7 @@ export async function registerByApi(
       password: PASSWORD,
       firstName: 'ทดสอบ',
       lastName: 'อีทูอี',
+      acceptTerms: true,
       device: { id: deviceId, name: 'Playwright API' },
     },
   });

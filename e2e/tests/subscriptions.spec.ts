@@ -53,6 +53,7 @@ test('a visitor starts the free trial from a link and watches a members episode;
   await page.getByLabel(/^(นามสกุล|Last name)$/).fill('เรียนฟรี');
   await page.getByLabel(/^(อีเมล|E-mail)$/).fill(email);
   await page.getByLabel(/^(รหัสผ่าน|Password)$/).fill(PASSWORD);
+  await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: /สร้างบัญชี|Create account/ }).click();
   await expect(page).toHaveURL(/\/free-trial\/welcome$/);
   await expect(page.getByRole('heading', { name: 'ทดลองเรียนฟรี 7 วัน' })).toBeVisible();

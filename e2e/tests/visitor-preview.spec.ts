@@ -129,6 +129,7 @@ test('a visitor plays a free preview on a course page, is offered the trial, sig
   await page.getByLabel(/^นามสกุล$/).fill('ทดลองเรียน');
   await page.getByLabel(/^อีเมล$/).fill(email);
   await page.getByLabel(/^รหัสผ่าน$/).fill(PASSWORD);
+  await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'สร้างบัญชี' }).click();
 
   // The trial has started: the page says until when (B.E.), as the membership answers it.
@@ -155,6 +156,9 @@ test('the trial from the plans, through a social sign-in on the login page: back
   await expect(page.getByRole('heading', { name: 'Facebook (test double)' })).toBeVisible();
   await page.getByLabel('Email').fill(uniqueEmail('facebook-trial'));
   await page.getByRole('button', { name: 'Continue' }).click();
+  // A first social sign-in accepts the terms and the privacy notice before anything else (PDPA).
+  await expect(page).toHaveURL(`/accept-terms?redirect=${encodeURIComponent('/free-trial/start')}`);
+  await page.getByRole('button', { name: 'ยอมรับและใช้งานต่อ' }).click();
   await expect(page).toHaveURL('/free-trial/start');
   await expect(page.getByRole('heading', { level: 1, name: 'เริ่มทดลองเรียนฟรีแล้ว' })).toBeVisible();
   expect(await membership(page, request)).toMatchObject({ status: 'trialing' });

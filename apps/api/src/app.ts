@@ -71,11 +71,41 @@ import {
 import {
   managedOrganizationsRoutes,
   managerGate,
+  OrgAssignJobs,
+  OrgAssignService,
+  orgAssignRoutes,
+  OrgGroupsService,
+  orgGroupsRoutes,
   OrgConsoleService,
   orgConsoleRoutes,
+  orgInviteAcceptRoutes,
+  OrgInvitesService,
+  orgInvitesRoutes,
+  orgManagersAdminRoutes,
+  OrgMembersService,
+  orgMembersRoutes,
+  OrgReportService,
+  orgReportRoutes,
   OrgsService,
   orgsRoutes,
 } from './modules/organisations/index.js';
+import {
+  accountRecords,
+  ClosureService,
+  closureRoutes,
+  ConsentsService,
+  DataExportService,
+  dataExportRoutes,
+  requestsAdminRoutes,
+  requestsRoutes,
+  ErasureService,
+  RequestsService,
+  RetentionService,
+  termsAdminRoutes,
+  TermsAdminService,
+  termsRoutes,
+  TermsService,
+} from './modules/privacy/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { cmsPlugin } from './plugins/cms.js';
@@ -174,9 +204,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const { db, limiter, mail, jobs, sessions, signer, storage, log } = app;
   const auth = new AuthService({ db, config, limiter, sessions, signer, log });
-  const users = new UsersService({ db, config, limiter, mail, jobs }, auth);
+  const users = new UsersService({ db, config, limiter, mail, jobs, records: accountRecords }, auth);
   await users.start();
-  const social = new SocialService({ db, config, limiter }, auth);
+  const social = new SocialService({ db, config, limiter, records: accountRecords }, auth);
   const coursesService = new CoursesService({ db });
   const assessments = new AssessmentsService({ db }, coursesService);
   const certificates = new CertificatesService(
@@ -199,6 +229,34 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('preClose', async () => videos.stop());
   await videos.start();
   const media = new MediaService({ db, config, sessions, storage }, coursesService);
+  // Closing an account: a sign-in during the cool-off cancels it; the erasure job runs when it has passed.
+  const closures = new ClosureService({ db, config, limiter, mail }, auth, billing);
+  auth.onSignIn.push(closures.onSignIn);
+  const erasure = new ErasureService({ db, storage, jobs, log });
+  app.decorate('erasure', erasure);
+  await erasure.schedule();
+  const dataRequests = new RequestsService({ db, limiter, mail });
+  const dataExports = new DataExportService({
+    db,
+    config,
+    storage,
+    mail,
+    jobs,
+    limiter,
+    log,
+    documents: {
+      certificatePdf: async (c) => (await certificates.pdf(c)).pdf,
+      taxDocumentPdf: async (number, userId) => (await taxInvoices.pdf(number, userId)).pdf,
+    },
+  });
+  await dataExports.schedule();
+  const retention = new RetentionService({ db, jobs, log });
+  app.decorate('retention', retention);
+  await retention.schedule();
+  // Course assignments' reminders and the managers' weekly digest (tests run them with the clock moved).
+  const orgAssignJobs = new OrgAssignJobs({ db, mail, jobs, config });
+  app.decorate('orgAssignJobs', orgAssignJobs);
+  await orgAssignJobs.schedule();
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
@@ -214,14 +272,29 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(taxInvoicesRoutes, { service: taxInvoices });
       await api.register(contactRoutes, { service: new ContactService({ db, config, limiter }) });
       await api.register(communicationRoutes, { service: new CommunicationService({ db, signer }) });
+      await api.register(requestsRoutes, { service: dataRequests });
+      await api.register(closureRoutes, { service: closures });
+      await api.register(dataExportRoutes, { service: dataExports });
+      await api.register(termsRoutes, {
+        terms: new TermsService({ db }),
+        consents: new ConsentsService({ db }),
+      });
       const orgConsole = new OrgConsoleService({ db });
       await api.register(managedOrganizationsRoutes, { service: orgConsole });
+      const orgMembers = new OrgMembersService({ db });
+      const orgInvites = new OrgInvitesService({ db, config, mail });
+      await api.register(orgInviteAcceptRoutes, { service: orgInvites });
       // Everything under /api/org/:orgId (the organisation manager's console), behind one gate: 401 without a
       // live session, 403 unless a manager of some organisation, 404 unless of this one. Each part's routes here.
       await api.register(
         async (org) => {
           org.addHook('onRequest', managerGate(org, orgConsole));
           await org.register(orgConsoleRoutes, { service: orgConsole });
+          await org.register(orgMembersRoutes, { service: orgMembers });
+          await org.register(orgInvitesRoutes, { service: orgInvites });
+          await org.register(orgReportRoutes, { service: new OrgReportService({ db }) });
+          await org.register(orgGroupsRoutes, { service: new OrgGroupsService({ db }) });
+          await org.register(orgAssignRoutes, { service: new OrgAssignService({ db }) });
         },
         { prefix: '/org/:orgId' },
       );
@@ -233,12 +306,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           await admin.register(auditRoutes, { service: new AuditService(db) });
           await admin.register(peopleRoutes, { service: new PeopleService({ db, sessions }) });
           await admin.register(orgsRoutes, { service: new OrgsService({ db }) });
+          await admin.register(orgManagersAdminRoutes, { service: orgMembers });
           await admin.register(billingAdminRoutes, { service: new BillingAdminService({ db }) });
           await admin.register(billingAdminOrdersRoutes, {
             refunds: new RefundsService({ db, provider: billing.provider, taxInvoices, log }),
             taxInvoices,
           });
           await admin.register(applicationsRoutes, { service: new ApplicationsService({ db }) });
+          await admin.register(requestsAdminRoutes, { service: dataRequests });
+          await admin.register(termsAdminRoutes, { service: new TermsAdminService({ db }) });
           const uploads = new UploadsService({ db, config, storage, videos, log });
           admin.addHook('onClose', () => uploads.stop());
           await uploads.start();

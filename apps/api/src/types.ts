@@ -11,6 +11,8 @@ import type { SessionGuard } from './plugins/auth.js';
 import type { Storage } from './lib/storage.js';
 import type { VideoService } from './modules/media/index.js';
 import type { BillingService } from './modules/billing/index.js';
+import type { ErasureService, RetentionService } from './modules/privacy/index.js';
+import type { OrgAssignJobs } from './modules/organisations/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +26,12 @@ declare module 'fastify' {
     storage: Storage;
     videos: VideoService;
     billing: BillingService;
+    /** The PDPA retention rules (tests run them with the clock moved). */
+    retention: RetentionService;
+    /** Course assignments' reminders and the managers' weekly digest (tests run them with the clock moved). */
+    orgAssignJobs: OrgAssignJobs;
+    /** Erases closed accounts whose cool-off has passed (tests run it with the clock moved). */
+    erasure: ErasureService;
     /** The headers every answer carries (plugins/security-headers.ts). */
     securityHeaders: Record<string, string>;
     /** The supervised content service (Strapi), when this process runs it. */

@@ -50,6 +50,8 @@ const PUBLIC = new Set([
   'GET /api/certificates/status/{list}',
   // Signed by Stripe, not by a learner.
   'POST /api/payments/stripe/webhook',
+  // The terms of use and the privacy notice, which anyone reads before signing up.
+  'GET /api/legal/{kind}',
   // Forms and links for people who are not signed in.
   'POST /api/next-instructor-form',
   'GET /api/unsubscribe',

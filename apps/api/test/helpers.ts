@@ -91,6 +91,7 @@ export async function register(
     password: PASSWORD,
     firstName: 'ทดสอบ',
     lastName: 'ระบบ',
+    acceptTerms: true,
     device: device(),
     ...overrides,
   };

@@ -33,7 +33,7 @@ const signUp = (email: string, d: { id: string; name: string }, remoteAddress?: 
     method: 'POST',
     url: '/api/users',
     remoteAddress,
-    payload: { email, password: PASSWORD, firstName: 'ก', lastName: 'ข', device: d },
+    payload: { email, password: PASSWORD, firstName: 'ก', lastName: 'ข', acceptTerms: true, device: d },
   });
 
 describe('a NUL character in any text input', () => {

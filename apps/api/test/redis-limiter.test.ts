@@ -141,6 +141,7 @@ describe.skipIf(!redisAvailable && !redisRequired)('rate limits shared through R
                 password: 'correct-horse-battery',
                 firstName: 'ทดสอบ',
                 lastName: 'ระบบ',
+                acceptTerms: true,
                 device: device(),
               },
               remoteAddress: `198.51.100.${90 + i}`,

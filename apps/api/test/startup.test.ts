@@ -164,6 +164,7 @@ describe('a kill -9 under progress load', () => {
             password: 'correct-horse-battery',
             firstName: 'ทดสอบ',
             lastName: 'ระบบ',
+            acceptTerms: true,
             device: { id: `kill-device-${i}`, name: 'test' },
           });
           return ((await res.json()) as { access_token: string }).access_token;

@@ -65,6 +65,7 @@ for (const setting of ['1', '10.0.0.0/8']) {
             password: 'correct-horse-battery',
             firstName: 'ก',
             lastName: 'ข',
+            acceptTerms: true,
             device: device(i),
           },
           ...viaBalancer(`198.18.0.${i}`),

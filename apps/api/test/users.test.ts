@@ -24,6 +24,7 @@ describe('POST /api/users (registration)', () => {
       password: PASSWORD,
       firstName: 'ใหม่',
       lastName: 'เรียน',
+      acceptTerms: true,
       device: device(),
       role: 'admin',
     });
@@ -55,6 +56,7 @@ describe('POST /api/users (registration)', () => {
             password: PASSWORD,
             firstName: 'พร้อม',
             lastName: 'กัน',
+            acceptTerms: true,
             device: device(i),
           },
         }),
@@ -75,6 +77,7 @@ describe('POST /api/users (registration)', () => {
       password: PASSWORD,
       firstName: 'a',
       lastName: 'b',
+      acceptTerms: true,
       device: device(),
     });
     expect(dup.statusCode).toBe(409);
@@ -84,6 +87,7 @@ describe('POST /api/users (registration)', () => {
       password: 'password123',
       firstName: 'a',
       lastName: 'b',
+      acceptTerms: true,
       device: device(),
     });
     expect(weak.json()).toMatchObject({ statusCode: 400, code: 'WEAK_PASSWORD' });
@@ -92,6 +96,7 @@ describe('POST /api/users (registration)', () => {
       password: 'short',
       firstName: 'a',
       lastName: 'b',
+      acceptTerms: true,
       device: device(),
     });
     expect(short.json().code).toBe('VALIDATION_ERROR');
@@ -104,6 +109,7 @@ describe('POST /api/users (registration)', () => {
       password: PASSWORD,
       firstName: 'a',
       lastName: 'b',
+      acceptTerms: true,
       device: device(),
     });
     expect(badEmail.json().details[0].path).toBe('email');

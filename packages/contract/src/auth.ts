@@ -19,6 +19,8 @@ export const loginAnswer = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
   user,
+  /** This sign-in cancelled the learner's request to close the account (the 14-day cool-off; privacy-closure.ts). */
+  closure_cancelled: z.literal(true).optional(),
 });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 

@@ -107,7 +107,8 @@ export type CredentialCheck = z.infer<typeof credentialCheck>;
 /** `GET /certificates/verify/{code}` (public): what the certificate says, and whether it still holds. */
 export const certificateVerification = z.object({
   code: z.string(),
-  status: z.enum(['valid', 'revoked']),
+  /** `removed`: the holder closed the account; the name is gone and the credential no longer holds. */
+  status: z.enum(['valid', 'revoked', 'removed']),
   learnerName: z.string(),
   courseTitle: z.string(),
   courseSlug: z.string(),

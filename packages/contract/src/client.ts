@@ -14,9 +14,11 @@ type AnswerSchema<A> = A extends { 200: infer S }
   ? S
   : A extends { 201: infer S }
     ? S
-    : A extends { 204: infer S }
+    : A extends { 202: infer S }
       ? S
-      : undefined;
+      : A extends { 204: infer S }
+        ? S
+        : undefined;
 
 /** What a successful call answers: the row's lowest 2xx answer (nothing for a 204 or a row without one). */
 export type AnswerOf<K extends EndpointKey> =
@@ -33,10 +35,14 @@ type Part<N extends string, T> = T extends undefined ? { [k in N]?: never } : { 
  * What a call sends: the path's parameters, the query and the body, each exactly when the row has one, and
  * `auth: true` exactly when the row is not public (the caller's session goes with it).
  */
-export type CallInput<K extends EndpointKey> = Part<'params', InputOf<Row<K>, 'params'>> &
-  Part<'query', InputOf<Row<K>, 'query'>> &
-  Part<'body', InputOf<Row<K>, 'body'>> &
-  (AudienceOf<K> extends 'public' ? { auth?: never } : { auth: true });
+export type CallInput<K extends EndpointKey> =
+  // Per key (distributed): for a union of keys, a union of each one's input, never the product of their parts.
+  K extends EndpointKey
+    ? Part<'params', InputOf<Row<K>, 'params'>> &
+        Part<'query', InputOf<Row<K>, 'query'>> &
+        Part<'body', InputOf<Row<K>, 'body'>> &
+        (AudienceOf<K> extends 'public' ? { auth?: never } : { auth: true })
+    : never;
 
 /** The call's method and address (under `/api`), its path parameters filled in and its query appended. */
 export function addressOf(

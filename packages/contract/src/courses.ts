@@ -4,6 +4,7 @@ import { MAX_PLAYED_RANGES } from './limits.js';
 import { CATALOGUE_PAGE_SIZE, CATALOGUE_SORTS, COURSE_LEVELS, SEARCH_MAX_LENGTH } from './paths.js';
 import { assessmentSummary } from './assessments.js';
 import { videoStatus } from './media.js';
+import { libraryAssignment } from './org-assign.js';
 
 export const courseIdParams = z.object({ id: uuid });
 export const slugParams = z.object({ slug: z.string().trim().min(1).max(200) });
@@ -124,7 +125,8 @@ export type LastWatched = z.infer<typeof lastWatched>;
 export const myCourse = courseSummary.extend({
   courseFinishPercentage: z.number(),
   lastWatchedEpisodeId: uuid.nullable(),
-  lastWatchedAt: z.string(),
+  /** Null for a course assigned to the learner that they have not started. */
+  lastWatchedAt: z.string().nullable(),
   /** Every requirement met (episodes and, when there is one, the post-test). */
   completed: z.boolean(),
   /** Tests of the course that can be passed (episode quizzes and the post-test; not the pre-test) and how many this learner passed. */
@@ -132,6 +134,8 @@ export const myCourse = courseSummary.extend({
   testsPassed: z.number().int(),
   /** The code of the learner's certificate of this course, once issued. */
   certificateCode: z.string().nullable(),
+  /** Assigned by the learner's organisation (such courses come first, soonest due first), or null. */
+  assignment: libraryAssignment.nullable().optional(),
 });
 export const myCourseList = z.array(myCourse);
 

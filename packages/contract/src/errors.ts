@@ -53,6 +53,8 @@ export const errorCodes = [
   'LAST_ADMIN',
   /** Admin console: the thing was already revoked or ended (by another administrator, or a moment ago). */
   'ALREADY_REVOKED',
+  /** Admin console: a data request closed (done or rejected) stays closed; a new request is entered instead. */
+  'REQUEST_CLOSED',
   /** Admin console: the row changed since it was read (another administrator's edit); reload and redo. */
   'EDIT_CONFLICT',
   /** Admin console: a value that must be unique (a code, a provider) belongs to another row. */
@@ -77,6 +79,18 @@ export const errorCodes = [
   'REFUND_TOO_LARGE',
   /** Admin console: the payment provider refused the refund or could not be reached; nothing was refunded. */
   'REFUND_FAILED',
+  /** A data export of mine is still being built: one at a time (the ZIP is mailed when ready). */
+  'EXPORT_IN_PROGRESS',
+  /** Admin console: a version of the terms or privacy notice in effect is never changed or removed; add a new one. */
+  'LEGAL_VERSION_IN_EFFECT',
+  /** The version accepted is not the one in effect now (a newer one took effect meanwhile): reload and read it. */
+  'LEGAL_VERSION_NOT_CURRENT',
+  /** Organisation console: an organisation keeps at least one manager. */
+  'LAST_MANAGER',
+  /** An organisation invitation's link that was used, withdrawn, replaced by a newer one or has expired. */
+  'INVITE_INVALID',
+  /** An organisation invitation addressed to another e-mail address than the signed-in account's. */
+  'INVITE_OTHER_EMAIL',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

@@ -22,6 +22,7 @@ export * from './privacy-export.js';
 export * from './privacy-closure.js';
 export * from './privacy-requests.js';
 export * from './org.js';
+export * from './org-assign.js';
 export * from './paths.js';
 export * from './limits.js';
 export * from './endpoint.js';

@@ -19,3 +19,7 @@ export const orgOverview = z.object({
   managers: z.number().int(),
 });
 export type OrgOverview = z.infer<typeof orgOverview>;
+
+// Members, managers, settings, report; invitations.
+export * from './org-members.js';
+export * from './org-invites.js';

@@ -46,7 +46,11 @@ export const registerBody = z.object({
   firstName: name,
   lastName: name,
   phone: phone.optional(),
-  acceptTerms: z.boolean().optional(),
+  /**
+   * The terms of use and the privacy notice in effect, accepted (PDPA): without it, 400 and no account. The
+   * versions accepted are recorded with the time and the address.
+   */
+  acceptTerms: z.literal(true, { error: 'Accept the terms of use and the privacy notice to register' }),
   device,
 });
 export type RegisterBody = z.infer<typeof registerBody>;

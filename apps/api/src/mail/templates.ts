@@ -21,7 +21,7 @@ export function hello(locale: Locale, name: string): string {
   return safe ? `Hello ${safe},` : 'Hello,';
 }
 
-function layout(
+export function layout(
   locale: Locale,
   title: string,
   paragraphs: string[],
@@ -415,9 +415,7 @@ export function subscriptionLapsedMail(
   r: { planName: string; url: string },
 ): MailMessage {
   const th = locale === 'th';
-  const subject = th
-    ? `สมาชิกภาพแพ็กเกจ ${r.planName} สิ้นสุดแล้ว`
-    : `Your ${r.planName} membership has ended`;
+  const subject = th ? `สมาชิกภาพแพ็กเกจ ${r.planName} สิ้นสุดแล้ว` : `Your ${r.planName} membership has ended`;
   const paragraphs = th
     ? [
         hello('th', name),

@@ -189,6 +189,8 @@ export const mailPlugin = fp(
     });
     app.decorate('mail', {
       async send(message: MailMessage, tx?: Tx) {
+        // An erased account's address (modules/privacy: erased-<id>@invalid) never receives anything.
+        if (/\.invalid$/i.test(message.to.trim())) return;
         const prepared = await withPreferences(message, tx);
         if (!prepared) return; // the learner turned this kind of mail off
         const kind = prepared.bulk || prepared.kind ? 'bulk' : 'transactional';

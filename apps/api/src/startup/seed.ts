@@ -1,8 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
 import { uuidv7 } from '../lib/ids.js';
+import { acceptCurrentDocuments } from '../modules/privacy/index.js';
 import type { Db } from '../db/client.js';
-import { coupons, courses, organizationCourses, organizations, subscriptions, users } from '../db/schema.js';
+import {
+  coupons,
+  courses,
+  legalAcceptances,
+  organizationCourses,
+  organizations,
+  subscriptions,
+  users,
+} from '../db/schema.js';
 import { GRADUATE_DEMO, seedAssessments } from './seed-assessments.js';
 import { seedCatalogue } from './seed-catalogue.js';
 
@@ -35,6 +44,18 @@ export async function seed(db: Db): Promise<void> {
     .insert(users)
     .values({ id: uuidv7(), email: LEGACY_DEMO_EMAIL, firstName: 'วิชัย', lastName: 'ผู้เรียนเดิม', legacy: true })
     .onConflictDoNothing();
+  // The demo accounts start having accepted the terms and the privacy notice in effect, as a sign-up does (once:
+  // a later version asks them again, as it asks everyone).
+  const demo = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.email, [...DEMO_ACCOUNTS.map((a) => a.email), LEGACY_DEMO_EMAIL]),
+        sql`not exists (select 1 from ${legalAcceptances} a where a.user_id = ${users.id})`,
+      ),
+    );
+  for (const { id } of demo) await acceptCurrentDocuments(db, id, { ip: null, userAgent: null });
   // The annual demo learner holds an active annual plan, so bought_annual is true for them.
   await db.execute(sql`
     insert into ${subscriptions} (id, user_id, plan_id, status, current_period_start, current_period_end, provider)

@@ -2,8 +2,10 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { formatYear, useI18n, type Lang } from '../lib/i18n';
 import { useLoggedIn, useMe } from '../lib/use-session';
+import { useManagedOrganizations } from '../lib/managed-organizations';
 import { LineIcon } from '../components/ui/Icon';
 import { textLink } from '../components/ui/link-styles';
+import { ClosureCancelledNotice } from '../components/ClosureCancelledNotice';
 
 const AnnouncementBar = lazy(() => import('../features/site/components/AnnouncementBar'));
 
@@ -33,6 +35,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   // The console's link shows only to administrators (the console itself checks again, and so does the API).
   const isAdmin = useMe().data?.role === 'admin';
+  // The organisation console's link shows to those who manage one (the console and the API check again).
+  const manages = (useManagedOrganizations(loggedIn).data?.length ?? 0) > 0;
   const links = [
     { to: '/courses', label: t('nav.courses') },
     // Prices where a visitor looks for them (issue 33): beside the courses, for everyone.
@@ -42,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
           { to: '/library', label: t('nav.library') },
           { to: '/account', label: t('nav.account') },
           ...(isAdmin ? [{ to: '/admin', label: t('nav.admin') }] : []),
+          ...(manages ? [{ to: '/org', label: t('nav.org') }] : []),
           { to: '/logout', label: t('nav.logout') },
         ]
       : [
@@ -105,6 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </nav>
         )}
       </header>
+      <ClosureCancelledNotice />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -22,10 +22,15 @@ function RouteError({ offline, onRetry }: { offline: boolean; onRetry: () => voi
   );
 }
 
-class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
+class Boundary extends Component<{ children: ReactNode; address: string }, { error: unknown }> {
   override state = { error: null as unknown };
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+  // Moving to another page leaves the error behind (the pages themselves are not remounted: a key would do that
+  // at every move, losing their state and the focus).
+  override componentDidUpdate(before: { address: string }) {
+    if (this.state.error && before.address !== this.props.address) this.setState({ error: null });
   }
   override render() {
     const { error } = this.state;
@@ -38,10 +43,9 @@ class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
 
 /**
  * Never a blank page: whatever a page throws while it draws (its code could not be fetched, or a fault), the
- * learner reads what happened in Thai (or English) with "try again". Keyed by the address, so moving to another
- * page leaves the error behind.
+ * learner reads what happened in Thai (or English) with "try again"; moving to another page leaves it behind.
  */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <Boundary key={pathname}>{children}</Boundary>;
+  return <Boundary address={pathname}>{children}</Boundary>;
 }

@@ -20,24 +20,33 @@ function Content() {
   return <p>protected content</p>;
 }
 
-function renderAt(path: string) {
+/** The route guard at `path`; a signed-in learner's documents to accept are `pending` (none by default). */
+function renderAt(path: string, pending: unknown[] = []) {
   renderedAt.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ pending }), { status: 200 })),
+  );
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route
-          path="*"
-          element={
-            <>
-              <RouteGuard>
-                <Content />
-              </RouteGuard>
-              <Where />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route
+              path="*"
+              element={
+                <>
+                  <RouteGuard>
+                    <Content />
+                  </RouteGuard>
+                  <Where />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </I18nProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -67,10 +76,12 @@ describe('route guard (spec section 2)', () => {
     expect(screen.getByTestId('where').textContent).toBe('/register?redirect=%2Ffree-trial%2Fannual');
   });
 
-  it('lets a logged-in learner through, and anyone through public paths', () => {
+  it('lets a logged-in learner through, and anyone through public paths', async () => {
     localStorage.setItem('token', 'abc');
+    localStorage.setItem('tokenSavedTime', String(Math.floor(Date.now() / 1000)));
     renderAt('/account');
-    expect(screen.getByText('protected content')).toBeTruthy();
+    // Once the terms gate knows nothing is pending (the fetch answers none).
+    expect(await screen.findByText('protected content')).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/account');
     cleanup();
     localStorage.clear();
@@ -86,6 +97,45 @@ describe('route guard (spec section 2)', () => {
     localStorage.setItem('token', 'undefined');
     renderAt('/renewal');
     expect(screen.getByTestId('where').textContent).toBe('/login?redirect=%2Frenewal');
+  });
+});
+
+describe('the terms gate in front of every page (PDPA, issue 34)', () => {
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+  const terms = { id: 't2', kind: 'terms', version: 2, renewal: true };
+  const shown = () => (screen.getByText('protected content').parentElement as HTMLElement).style.display;
+  const signIn = () => {
+    localStorage.setItem('token', 'abc');
+    localStorage.setItem('tokenSavedTime', String(Math.floor(Date.now() / 1000)));
+  };
+
+  it('sends a signed-in learner with a document to accept to /accept-terms first, the page never shown', async () => {
+    signIn();
+    renderAt('/library/course/x?y=1', [terms]);
+    expect(screen.getByRole('status').textContent).toBe('กำลังโหลด…');
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(
+        '/accept-terms?redirect=%2Flibrary%2Fcourse%2Fx%3Fy%3D1',
+      ),
+    );
+    expect(renderedAt).not.toContain('/library/course/x');
+  });
+
+  it('opens the page once nothing is pending, and keeps the texts and signing out open while something is', async () => {
+    signIn();
+    renderAt('/account');
+    await waitFor(() => expect(shown()).toBe('contents'));
+    expect(screen.getByTestId('where').textContent).toBe('/account');
+    cleanup();
+    for (const path of ['/terms', '/privacy', '/logout', '/accept-terms']) {
+      renderAt(path, [terms]);
+      expect(shown(), path).toBe('contents');
+      expect(screen.getByTestId('where').textContent, path).toBe(path);
+      cleanup();
+    }
   });
 });
 

@@ -7,6 +7,12 @@ import * as visitors from './i18n-visitors';
 import * as preview from './i18n-preview';
 import * as renewal from './i18n-renewal';
 import * as invoices from './i18n-invoices';
+import * as dataRequests from './i18n-data-requests';
+import * as closure from './i18n-closure';
+import * as assignments from './i18n-assignments';
+import * as legal from './i18n-legal';
+import * as org from './i18n-org';
+import * as dataExport from './i18n-data-export';
 
 /** Every string of the screens, Thai first. Keys are the same in both languages (checked by the type). */
 export const th = {
@@ -19,6 +25,12 @@ export const th = {
   ...contact.th,
   ...visitors.th,
   ...invoices.th,
+  ...dataRequests.th,
+  ...closure.th,
+  ...assignments.th,
+  ...legal.th,
+  ...org.th,
+  ...dataExport.th,
   'app.name': 'Rianroo เรียนรู้',
   'app.tagline': 'คอร์สวิดีโอออนไลน์ภาษาไทย เรียนได้ทุกที่ ทุกเวลา',
   'nav.home': 'หน้าแรก',
@@ -38,6 +50,11 @@ export const th = {
   'common.saving': 'กำลังบันทึก…',
   'common.cancel': 'ยกเลิก',
   'common.retry': 'ลองอีกครั้ง',
+  'routeError.title': 'เปิดหน้านี้ไม่ได้',
+  'routeError.text': 'เกิดข้อผิดพลาดระหว่างเปิดหน้านี้ ลองอีกครั้ง หากยังไม่ได้ โปรดติดต่อเราผ่านแชท',
+  'routeError.offlineTitle': 'คุณออฟไลน์อยู่',
+  'routeError.offline':
+    'เปิดหน้านี้ไม่ได้เพราะไม่มีการเชื่อมต่ออินเทอร์เน็ต ความคืบหน้าที่ดูไว้จะถูกส่งเมื่อกลับมาออนไลน์ เชื่อมต่อแล้วกดลองอีกครั้ง',
   'common.back': 'กลับ',
   'common.saved': 'บันทึกแล้ว',
   'common.or': 'หรือ',
@@ -340,6 +357,12 @@ export const en: Record<MessageKey, string> = {
   ...contact.en,
   ...visitors.en,
   ...invoices.en,
+  ...dataRequests.en,
+  ...closure.en,
+  ...assignments.en,
+  ...legal.en,
+  ...org.en,
+  ...dataExport.en,
   'app.name': 'Rianroo',
   'app.tagline': 'Thai video courses online, learn anywhere, any time',
   'nav.home': 'Home',
@@ -359,6 +382,12 @@ export const en: Record<MessageKey, string> = {
   'common.saving': 'Saving…',
   'common.cancel': 'Cancel',
   'common.retry': 'Try again',
+  'routeError.title': 'This page could not be opened',
+  'routeError.text':
+    'Something went wrong while opening this page. Try again; if it still fails, tell us in the chat.',
+  'routeError.offlineTitle': 'You are offline',
+  'routeError.offline':
+    'This page cannot open without an internet connection. Progress you watched is sent when you are back online. Connect, then try again.',
   'common.back': 'Back',
   'common.saved': 'Saved',
   'common.or': 'or',

@@ -122,9 +122,9 @@ export const accountsEndpoints = endpointTable({
   'POST /api/users': {
     audience: 'public',
     tags: users,
-    summary: 'Register (and log in)',
+    summary: 'Register (and log in); the terms and privacy notice must be accepted (acceptTerms: true)',
     body: registerBody,
-    answers: { 201: loginAnswer, 409: apiError },
+    answers: { 201: loginAnswer, 400: apiError, 409: apiError },
   },
   'POST /api/users/forgot-password': {
     audience: 'public',

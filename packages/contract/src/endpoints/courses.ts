@@ -188,7 +188,8 @@ export const coursesEndpoints = endpointTable({
   'GET /api/users/my-course': {
     audience: 'user',
     tags,
-    summary: 'Courses I started, most recent first',
+    summary:
+      'Courses I started and those my organisation assigned me (not yet completed ones first, soonest due first), then most recent first',
     answers: { 200: myCourseList },
   },
 

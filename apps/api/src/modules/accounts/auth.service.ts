@@ -13,6 +13,10 @@ import { findUserByEmail, findUserById, toUserDto, type UserRow } from './users.
 import * as repo from './sessions.repo.js';
 
 const DAY = 86_400_000;
+
+/** What a sign-in hook tells the learner through the login answer. */
+export type SignInNotes = Partial<Pick<LoginAnswer, 'closure_cancelled'>>;
+export type SignInHook = (tx: repo.Tx, userId: string) => Promise<SignInNotes | void>;
 const accountKey = (email: string) => `login:account:${email}`;
 const invalidRefresh = () => new AppError('UNAUTHORIZED', 401, 'Invalid or expired refresh token');
 
@@ -31,6 +35,13 @@ export interface AuthDeps {
 /** Accounts and sessions: login, device limit, refresh rotation with reuse detection, logout. */
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
+
+  /**
+   * Run in the transaction of every session opened (a sign-in by any means, a registration), last, once the
+   * session is sure to open: what they answer joins the login answer. The privacy module cancels a pending
+   * account closure here (signing in during the cool-off cancels it).
+   */
+  readonly onSignIn: SignInHook[] = [];
 
   private get cfg() {
     return this.deps.config;
@@ -134,17 +145,23 @@ export class AuthService {
       absoluteExpiresAt: absolute,
     });
     await repo.insertRefreshToken(tx, sha256(refresh), sessionId);
-    return { sessionId, refresh, ended };
+    let notes: SignInNotes = {};
+    for (const hook of this.onSignIn) notes = { ...notes, ...(await hook(tx, user.id)) };
+    return { sessionId, refresh, ended, notes };
   }
 
   /** The login answer of a session opened (and committed) by `openSession`. */
-  async issue(userId: string, opened: { sessionId: string; refresh: string; ended: string[] }) {
+  async issue(
+    userId: string,
+    opened: { sessionId: string; refresh: string; ended: string[]; notes?: SignInNotes },
+  ): Promise<LoginAnswer> {
     this.deps.sessions.forget(opened.ended);
     const loaded = await findUserById(this.deps.db, userId);
     return {
       access_token: await this.deps.signer.signAccess({ sub: userId, sid: opened.sessionId }),
       refresh_token: opened.refresh,
       user: toUserDto(loaded!.user, loaded!.boughtAnnual),
+      ...opened.notes,
     };
   }
 
@@ -263,6 +280,18 @@ export class AuthService {
     const ended = await repo.revokeSessions(this.deps.db, { userId, ids: [sessionId] }, 'ended-by-user');
     if (!ended.length) throw notFound('Session');
     this.deps.sessions.forget(ended);
+  }
+
+  /**
+   * Ends every session of the user inside the caller's transaction (closing the account); pass the answer to
+   * `forgetSessions` once it has committed.
+   */
+  endAllSessionsIn(tx: repo.Tx, userId: string, reason: string) {
+    return repo.revokeSessions(tx, { userId }, reason);
+  }
+
+  forgetSessions(ids: string[]) {
+    this.deps.sessions.forget(ids);
   }
 
   /** Ends every session of the user (password reset), or all but one (password change). */

@@ -1,7 +1,8 @@
 // Accounts: sign-in, sessions and devices, refresh tokens and single-use tokens; registration, profiles and
 // passwords; sign-in with Google, Facebook, LINE and the partner's OpenID Connect provider; the console's people.
+export type { AccountRecords } from './account-records.js';
 export { authRoutes } from './auth.routes.js';
-export { AuthService } from './auth.service.js';
+export { AuthService, type SignInHook } from './auth.service.js';
 export { peopleRoutes } from './people.routes.js';
 export { PeopleService } from './people.service.js';
 export { spendToken, tokenSpent } from './sessions.repo.js';

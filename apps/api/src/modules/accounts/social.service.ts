@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Device, LoginAnswer, OidcAuthBody, OidcAuthorizeAnswer, OidcProvider } from '@rianroo/contract';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { transaction, type Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import type { ClientMeta } from '../../lib/request.js';
 import type { Limiter } from '../../plugins/rate-limit.js';
+import type { AccountRecords } from './account-records.js';
 import type { AuthService } from './auth.service.js';
 import { joinByEmailDomain, joinBySsoProvider } from '../organisations/index.js';
 import { findUserByEmail, insertUser, updateUser } from './users.repo.js';
@@ -25,6 +26,7 @@ export interface SocialDeps {
     'googleClientId' | 'googleJwksUrl' | 'facebook' | 'oidc' | 'publicUrl' | 'corsOrigins'
   >;
   limiter: Limiter;
+  records: AccountRecords;
 }
 
 /** Social sign-in: a verified e-mail that matches an account signs into it; otherwise an account is created. */
@@ -127,13 +129,19 @@ export class SocialService {
     const existing = await findUserByEmail(this.deps.db, identity.email);
     const user =
       existing ??
-      (await insertUser(this.deps.db, {
-        id: uuidv7(),
-        email: identity.email,
-        firstName: identity.firstName,
-        lastName: identity.lastName,
-        profileImage: identity.picture,
-        emailVerifiedAt: new Date(),
+      // A new account starts with the mail choices on record. The terms are not accepted yet: the web asks
+      // before anything else (GET /api/users/legal-status).
+      (await transaction(this.deps.db, async (tx) => {
+        const created = await insertUser(tx, {
+          id: uuidv7(),
+          email: identity.email,
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          profileImage: identity.picture,
+          emailVerifiedAt: new Date(),
+        });
+        await this.deps.records.created(tx, created, meta, false);
+        return created;
       }).catch(async (err: unknown) => {
         if (!isUniqueViolation(err)) throw err;
         // Two first sign-ins at once: the other one created the account. Or the address is a closed account's,

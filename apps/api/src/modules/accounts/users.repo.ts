@@ -84,13 +84,6 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   return row!;
 }
 
-/**
- * The learner's e-mail choices with the given ones changed, merged by the statement itself: simultaneous
- * changes of different choices (three toggles saved at once) all stay.
- */
-export const mergedMarketing = (patch: Partial<User['marketing']>) =>
-  sql`coalesce(${users.marketing}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`;
-
 export async function updateUser(db: Executor, id: string, values: PgUpdateSetSource<typeof users>) {
   const [row] = await db
     .update(users)

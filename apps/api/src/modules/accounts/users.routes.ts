@@ -63,7 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
 
   app.route({
     ...endpoint(app, 'PATCH /api/users/:id'),
-    handler: (request) => service.update(request.auth, request.params.id, request.body),
+    handler: (request) => service.update(request.auth, request.params.id, request.body, request.ip),
   });
 
   await app.register(ProfileImages, { service });

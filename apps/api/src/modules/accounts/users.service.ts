@@ -11,6 +11,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { randomToken, sha256, uuidv7 } from '../../lib/ids.js';
 import { assertNewPassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { ClientMeta } from '../../lib/request.js';
+import type { AccountRecords } from './account-records.js';
 import type { AuthService } from './auth.service.js';
 import { joinByEmailDomain } from '../organisations/index.js';
 import * as resets from './password-resets.repo.js';
@@ -27,6 +28,7 @@ export interface UsersDeps {
   limiter: Limiter;
   mail: Mailer;
   jobs: Jobs;
+  records: AccountRecords;
 }
 
 export class UsersService {
@@ -57,8 +59,10 @@ export class UsersService {
         firstName: body.firstName,
         lastName: body.lastName,
         phone: body.phone ?? null,
-        acceptedTermsAt: body.acceptTerms ? new Date() : null,
+        acceptedTermsAt: new Date(),
       });
+      // The terms accepted (the contract refuses a sign-up without) and the first mail choices, on record.
+      await this.deps.records.created(tx, user, meta, body.acceptTerms);
       const opened = await this.auth.openSession(tx, user, body.device, meta);
       if (welcome) {
         const library = `${this.deps.config.publicUrl}/library`;
@@ -207,12 +211,16 @@ export class UsersService {
     return repo.toUserDto(found.user, found.boughtAnnual);
   }
 
-  async update(auth: AuthContext, id: string, patch: UserPatchBody): Promise<User> {
+  /** A change of the mail choices goes to the consent history with it (made by staff when not by the learner). */
+  async update(auth: AuthContext, id: string, patch: UserPatchBody, ip: string | null = null): Promise<User> {
     await this.get(auth, id);
     const { marketing, ...fields } = patch;
-    await repo.updateUser(this.deps.db, id, {
-      ...fields,
-      ...(marketing ? { marketing: repo.mergedMarketing(marketing) } : {}),
+    await transaction(this.deps.db, async (tx) => {
+      if (Object.keys(fields).length) await repo.updateUser(tx, id, fields);
+      if (marketing) {
+        const source = auth.userId === id ? 'account' : 'staff';
+        await this.deps.records.changeMarketing(tx, id, marketing, source, ip);
+      }
     });
     return this.get(auth, id);
   }

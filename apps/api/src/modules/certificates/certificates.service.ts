@@ -256,7 +256,11 @@ export class CertificatesService {
     const c = found.certificate;
     return {
       code: c.code,
-      status: c.revokedAt ? ('revoked' as const) : ('valid' as const),
+      status: c.holderRemovedAt
+        ? ('removed' as const)
+        : c.revokedAt
+          ? ('revoked' as const)
+          : ('valid' as const),
       learnerName: c.learnerName,
       courseTitle: c.courseTitle,
       courseSlug: found.courseSlug,
@@ -277,10 +281,15 @@ export class CertificatesService {
     const found = await repo.certificateByCode(this.db, code);
     if (!found) return undefined;
     const c = found.certificate;
-    const title = `ใบประกาศนียบัตร: ${c.courseTitle} · ${c.learnerName}`;
-    const description = c.revokedAt
-      ? `ใบประกาศรหัส ${c.code} ถูกเพิกถอนแล้ว · This certificate was revoked`
-      : `${c.learnerName} เรียนจบคอร์ส "${c.courseTitle}" กับ Rianroo เมื่อ ${thaiDocumentDate(c.issuedAt)} · รหัส ${c.code} · Verified certificate of completion`;
+    const removed = !!c.holderRemovedAt;
+    const title = removed
+      ? `ใบประกาศนียบัตร: ${c.courseTitle}`
+      : `ใบประกาศนียบัตร: ${c.courseTitle} · ${c.learnerName}`;
+    const description = removed
+      ? `ผู้ถือใบประกาศรหัส ${c.code} ได้ลบใบประกาศนี้แล้ว · The holder removed this certificate`
+      : c.revokedAt
+        ? `ใบประกาศรหัส ${c.code} ถูกเพิกถอนแล้ว · This certificate was revoked`
+        : `${c.learnerName} เรียนจบคอร์ส "${c.courseTitle}" กับ Rianroo เมื่อ ${thaiDocumentDate(c.issuedAt)} · รหัส ${c.code} · Verified certificate of completion`;
     const tags: [string, string][] = [
       ['og:type', 'website'],
       ['og:site_name', SITE_NAME],

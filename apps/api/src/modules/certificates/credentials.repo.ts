@@ -62,7 +62,8 @@ export async function statusListState(db: Db, list: number) {
   const { rows } = await db.$client.query<{ exists: boolean; revoked: number[] }>(
     `select exists (select 1 from certificates where status_list = $1) as "exists",
             coalesce((select array_agg(status_index) from certificates
-                       where status_list = $1 and revoked_at is not null), '{}') as revoked`,
+                       where status_list = $1
+                         and (revoked_at is not null or holder_removed_at is not null)), '{}') as revoked`,
     [list],
   );
   return rows[0] ?? { exists: false, revoked: [] };

@@ -149,10 +149,12 @@ export class CredentialsService {
 
   /**
    * Whether the certificate's credential verifies against the published keys, as an outside verifier would
-   * check it (signature, key, issuer). A certificate without one gets it first, unless it is revoked.
+   * check it (signature, key, issuer). A certificate without one gets it first, unless it is revoked or its
+   * holder removed it (closed the account: the credential was erased with the name).
    */
   async check(cert: CertificateRow): Promise<CredentialCheck> {
-    const jwt = cert.credentialJwt ?? (cert.revokedAt ? null : (await this.ensure(cert)).jwt);
+    const ended = cert.revokedAt || cert.holderRemovedAt;
+    const jwt = cert.credentialJwt ?? (ended ? null : (await this.ensure(cert)).jwt);
     const listUrl = (c: CertificateRow) => (c.statusList ? this.urls.statusList(c.statusList) : null);
     if (!jwt)
       return {

@@ -20,6 +20,6 @@ export const communicationRoutes: FastifyPluginAsyncZod<{ service: Communication
 
   app.route({
     ...endpoint(app, 'POST /api/unsubscribe'),
-    handler: (request) => service.unsubscribe(request.query.token),
+    handler: (request) => service.unsubscribe(request.query.token, request.ip),
   });
 };

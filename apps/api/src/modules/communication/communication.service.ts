@@ -1,10 +1,11 @@
 import { mailKinds, type UnsubscribeAnswer } from '@rianroo/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { transaction, type Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { TokenSigner } from '../../lib/tokens.js';
 import { maskEmail, spendToken, tokenSpent } from '../accounts/index.js';
+import { changeMarketing } from '../privacy/index.js';
 
 const linkInvalid = () =>
   new AppError(
@@ -40,17 +41,14 @@ export class CommunicationService {
   }
 
   /** Turns the kind off; the link works once (a later one cannot turn it off again after a change of mind). */
-  async unsubscribe(token: string): Promise<UnsubscribeAnswer> {
+  async unsubscribe(token: string, ip: string | null = null): Promise<UnsubscribeAnswer> {
     const c = await this.claims(token);
     const kinds = kindsOf(c.kind);
     const off = Object.fromEntries(kinds.map((k) => [k, false]));
     const email = await transaction(this.deps.db, async (tx) => {
       if (!(await spendToken(tx, c.jti, c.expiresAt))) return undefined;
-      const [row] = await tx
-        .update(users)
-        .set({ marketing: sql`${users.marketing} || ${JSON.stringify(off)}::jsonb`, updateDate: new Date() })
-        .where(and(eq(users.id, c.sub), isNull(users.deletedAt)))
-        .returning({ email: users.email });
+      // The consent history keeps each kind the link turned off.
+      const row = await changeMarketing(tx, c.sub, off, 'unsubscribe', ip);
       return row?.email;
     });
     if (!email) throw linkInvalid();

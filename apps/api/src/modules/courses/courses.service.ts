@@ -205,11 +205,18 @@ export class CoursesService {
       ...toCourseSummary(r),
       courseFinishPercentage: r.non_teaser ? round2((Number(r.watched) / r.non_teaser) * 100) : 0,
       lastWatchedEpisodeId: r.last_episode ?? null,
-      lastWatchedAt: r.last_at.toISOString(),
+      lastWatchedAt: r.last_at?.toISOString() ?? null,
       completed: r.completed,
       testsTotal: r.tests_total,
       testsPassed: r.tests_passed,
       certificateCode: r.certificate_code ?? null,
+      assignment: r.assigned_by
+        ? {
+            organization: r.assigned_by,
+            dueAt: r.assignment_due_at?.toISOString() ?? null,
+            overdue: !!r.assignment_overdue,
+          }
+        : null,
     }));
   }
 

@@ -200,12 +200,15 @@ export async function lastWatched(db: Db, userId: string) {
 }
 
 /**
- * Courses the learner started, most recent first, with finish percentage and last episode. Lookups by key
+ * Courses the learner started, and those their organisation assigned them (issue 35: not completed ones first,
+ * soonest due first, with who assigned them), then most recent first, with finish percentage and last episode.
+ * Lookups by key
  * only (the LIMIT 1 laterals keep the planner from scanning episodes and courses), so the cost follows the
  * learner's own rows, not the catalogue.
  */
 export const MY_COURSES_SQL = `select c.*, m.last_at, m.last_episode, m.watched, k.completed, ts.tests_total, ts.tests_passed,
-             ct.code as certificate_code,
+             ct.code as certificate_code, asg.assigned_by, asg.due_at as assignment_due_at,
+             (asg.due_at < now() and not k.completed) as assignment_overdue,
              coalesce(x.cnt, 0)::int as episode_count, coalesce(x.total, 0)::int as total_duration,
              coalesce(x.non_teaser, 0)::int as non_teaser
            from (
@@ -214,7 +217,13 @@ export const MY_COURSES_SQL = `select c.*, m.last_at, m.last_episode, m.watched,
                count(*) filter (where p.watched_at is not null and e.published and not e.is_teaser) as watched
              from episode_progress p
              cross join lateral (select is_teaser, published from episodes where id = p.episode_id limit 1) e
-             where p.user_id = $1 group by p.course_id) m
+             where p.user_id = $1 group by p.course_id
+             union all
+             -- Courses the learner's organisation assigned them that they have not started.
+             select a.course_id, null::timestamptz, null::uuid, 0::bigint
+             from course_assignments a join users u on u.id = a.user_id and u.organization_id = a.organization_id
+             where a.user_id = $1
+               and not exists (select 1 from episode_progress p where p.user_id = $1 and p.course_id = a.course_id)) m
            cross join lateral (select * from courses where id = m.course_id and status = 'published' limit 1) c
            cross join lateral (
              select count(*) as cnt, sum(duration_seconds) as total, count(*) filter (where not is_teaser) as non_teaser
@@ -227,11 +236,19 @@ export const MY_COURSES_SQL = `select c.*, m.last_at, m.last_episode, m.watched,
              from assessments a
              where a.course_id = c.id and a.kind <> 'pre_test' and assessment_live(a.id)) ts
            left join certificates ct on ct.user_id = $1 and ct.course_id = c.id and ct.revoked_at is null
-           order by m.last_at desc`;
+           left join lateral (
+             select o.name as assigned_by, a.due_at from course_assignments a
+             join users u on u.id = a.user_id and u.organization_id = a.organization_id
+             join organizations o on o.id = a.organization_id
+             where a.user_id = $1 and a.course_id = c.id limit 1) asg on true
+           -- Assigned courses not completed yet first, soonest due first; then the others, most recent first.
+           order by (asg.assigned_by is not null and not k.completed) desc,
+             case when not k.completed then asg.due_at end nulls last, m.last_at desc nulls last`;
 
 /** A row of MY_COURSES_SQL: the course (as SUMMARY) with the learner's progress, tests and certificate. */
 type MyCourseRow = CourseSummaryRow & {
-  last_at: Date;
+  /** Null for an assigned course not started. */
+  last_at: Date | null;
   last_episode: string | null;
   /** `count(*)`: a bigint, read as a string. */
   watched: string;
@@ -240,6 +257,10 @@ type MyCourseRow = CourseSummaryRow & {
   tests_passed: number;
   certificate_code: RowOf<typeof certificates>['code'] | null;
   non_teaser: number;
+  /** The name of the organisation that assigned the course, when it did. */
+  assigned_by: string | null;
+  assignment_due_at: Date | null;
+  assignment_overdue: boolean | null;
 };
 
 export async function myCourses(db: Db, userId: string) {

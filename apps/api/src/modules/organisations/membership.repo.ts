@@ -28,10 +28,16 @@ export async function joinByInviteCode(db: Db, userId: string, code: string) {
       .where(sql`upper(${organizations.inviteCode}) = upper(${code})`)
       .limit(1);
     if (!org) return undefined;
+    // Joined now, by the code (entering the code of the organisation one is in already changes nothing).
     await tx
       .update(users)
-      .set({ organizationId: org.id, updateDate: new Date() })
-      .where(eq(users.id, userId));
+      .set({
+        organizationId: org.id,
+        organizationJoinedAt: sql`now()`,
+        organizationJoinedBy: 'invite_code',
+        updateDate: new Date(),
+      })
+      .where(and(eq(users.id, userId), sql`${users.organizationId} is distinct from ${org.id}`));
     // The learner asked to join: an administrator's earlier removal no longer stands in the way.
     await tx.execute(
       sql`delete from organization_removals where organization_id = ${org.id} and user_id = ${userId}`,
@@ -53,7 +59,12 @@ export async function joinBySsoProvider(db: Db, userId: string, provider: string
   if (!org) return;
   await db
     .update(users)
-    .set({ organizationId: org.id, updateDate: new Date() })
+    .set({
+      organizationId: org.id,
+      organizationJoinedAt: sql`now()`,
+      organizationJoinedBy: 'sso',
+      updateDate: new Date(),
+    })
     .where(
       and(
         eq(users.id, userId),
@@ -69,7 +80,8 @@ export async function joinBySsoProvider(db: Db, userId: string, provider: string
  */
 export async function joinByEmailDomain(db: Db, userId: string) {
   await db.execute(sql`
-    update users set organization_id = o.id, update_date = now()
+    update users set organization_id = o.id, organization_joined_at = now(), organization_joined_by = 'email_domain',
+      update_date = now()
     from (
       select org.id from organizations org, users u
       where u.id = ${userId} and lower(split_part(u.email, '@', 2)) = any(org.email_domains)

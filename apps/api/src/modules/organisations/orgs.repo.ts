@@ -222,10 +222,11 @@ export async function membership(db: Q, userId: string, lock = false): Promise<M
 
 /** Puts a learner in an organisation (an administrator's act: lifts their removal from it, if any). */
 export async function setOrganization(c: TxClient, userId: string, organizationId: string) {
-  await c.query('update users set organization_id = $2, update_date = now() where id = $1', [
-    userId,
-    organizationId,
-  ]);
+  await c.query(
+    `update users set organization_id = $2, organization_joined_at = now(), organization_joined_by = 'admin',
+       update_date = now() where id = $1 and organization_id is distinct from $2`,
+    [userId, organizationId],
+  );
   await c.query('delete from organization_removals where organization_id = $2 and user_id = $1', [
     userId,
     organizationId,
@@ -238,7 +239,8 @@ export async function setOrganization(c: TxClient, userId: string, organizationI
  */
 export async function removeMember(c: TxClient, id: string, userId: string) {
   const { rowCount } = await c.query(
-    `update users set organization_id = null, update_date = now() where id = $2 and organization_id = $1`,
+    `update users set organization_id = null, organization_joined_at = null, organization_joined_by = null,
+       update_date = now() where id = $2 and organization_id = $1`,
     [id, userId],
   );
   if (rowCount !== 1) return false;

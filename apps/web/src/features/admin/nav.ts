@@ -19,6 +19,8 @@ export const adminNav: AdminNavItem[] = [
   { path: 'coupons', label: 'admin.nav.coupons' },
   { path: 'orders', label: 'admin.nav.orders' },
   { path: 'applications', label: 'admin.nav.applications' },
+  { path: 'data-requests', label: 'admin.nav.dataRequests' },
+  { path: 'legal', label: 'admin.nav.legal' },
   { path: 'analytics', label: 'admin.nav.analytics' },
   { path: 'audit', label: 'admin.nav.audit' },
 ];

@@ -3,10 +3,13 @@ import { Alert, Card } from '../../../components/ui/Card';
 import { Button } from '../../../components/ui/Button';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { useErrorText } from '../../../lib/forms';
-import { setConsent, useConsent } from '../../../lib/consent';
 import { useI18n } from '../../../lib/i18n';
 import { useMe } from '../../../lib/use-session';
 import { CertificatesSection } from '../components/CertificatesSection';
+import { CloseAccountSection } from '../components/CloseAccountSection';
+import { ConsentsSection } from '../components/ConsentsSection';
+import { DataExportSection } from '../components/DataExportSection';
+import { DataRequestsSection } from '../components/DataRequestsSection';
 import { DevicesSection } from '../components/DevicesSection';
 import { LanguageSection } from '../components/LanguageSection';
 import { MembershipSection } from '../components/MembershipSection';
@@ -15,27 +18,6 @@ import { PasswordSection } from '../components/PasswordSection';
 import { ProfileSection } from '../components/ProfileSection';
 import { ReceiptsSection } from '../components/ReceiptsSection';
 import { textLink } from '../../../components/ui/link-styles';
-
-/** The analytics consent of this browser, changeable at any time (PDPA). */
-function ConsentSwitch() {
-  const { t } = useI18n();
-  const consent = useConsent();
-  return (
-    <label className="flex w-full cursor-pointer items-center justify-between gap-4 border-b border-slate-200 pb-3">
-      <span>
-        <span className="block font-medium text-slate-900">{t('consent.account')}</span>
-        <span className="block text-sm text-slate-600">{t('consent.accountHint')}</span>
-      </span>
-      <input
-        type="checkbox"
-        role="switch"
-        checked={consent === 'granted'}
-        onChange={(e) => setConsent(e.target.checked ? 'granted' : 'denied')}
-        className="h-6 w-6 shrink-0 accent-teal-700"
-      />
-    </label>
-  );
-}
 
 export default function AccountPage() {
   const { t } = useI18n();
@@ -64,9 +46,11 @@ export default function AccountPage() {
       <PasswordSection hasPassword={user.hasPassword} />
       <DevicesSection />
       <LanguageSection user={user} />
+      <DataExportSection />
+      <DataRequestsSection />
+      <ConsentsSection userId={user.id} />
       <Card title={t('comm.title')}>
-        <ConsentSwitch />
-        <p className="mt-3 text-slate-700">{t('comm.lead')}</p>
+        <p className="text-slate-700">{t('comm.lead')}</p>
         <div className="mt-3 flex flex-wrap gap-4">
           <Link className={textLink} to="/communication-page">
             {t('comm.link')}
@@ -76,6 +60,7 @@ export default function AccountPage() {
           </Link>
         </div>
       </Card>
+      <CloseAccountSection hasPassword={user.hasPassword} email={user.email} />
     </div>
   );
 }

@@ -3,13 +3,16 @@ import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttr
 const box =
   'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:outline-3 focus:outline-offset-1 focus:outline-teal-600';
 
-/** A labelled multi-line field, with an optional hint tied to it. */
+/** A labelled multi-line field, with an optional hint and an error, both tied to it. */
 export function TextArea({
   label,
   hint,
+  error,
   ...rest
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string }) {
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string; error?: string }) {
   const id = useId();
+  const describedBy =
+    [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -18,13 +21,19 @@ export function TextArea({
       <textarea
         id={id}
         rows={3}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className={box}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        className={error ? `${box} border-red-600` : box}
         {...rest}
       />
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
         </p>
       )}
     </div>

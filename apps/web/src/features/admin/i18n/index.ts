@@ -5,6 +5,8 @@ import * as analytics from './analytics';
 import * as billing from './billing';
 import * as assessments from './assessments';
 import * as courses from './courses';
+import * as dataRequests from './data-requests';
+import * as legal from './legal';
 import * as orgs from './orgs';
 import * as people from './people';
 import * as refunds from './refunds';
@@ -26,6 +28,8 @@ const th = {
   ...summary.th,
   ...analytics.th,
   ...assessments.th,
+  ...dataRequests.th,
+  ...legal.th,
 };
 const en: Record<keyof typeof th, string> = {
   ...shell.en,
@@ -38,6 +42,8 @@ const en: Record<keyof typeof th, string> = {
   ...summary.en,
   ...analytics.en,
   ...assessments.en,
+  ...dataRequests.en,
+  ...legal.en,
 };
 export type AdminKey = keyof typeof th;
 const dictionaries: Record<Lang, Record<AdminKey, string>> = { th, en };

@@ -33,6 +33,14 @@ export const th = {
   'admin.orgs.removeOf': 'นำ {name} ออกจากองค์กร',
   'admin.orgs.removeConfirm': 'ผู้ใช้จะไม่ได้รับคอร์สที่องค์กรมอบให้อีก ยืนยันหรือไม่',
   'admin.orgs.removed': 'นำสมาชิกออกแล้ว',
+  'admin.orgs.managers': 'ผู้จัดการองค์กร',
+  'admin.orgs.managersLead':
+    'ผู้จัดการดูความคืบหน้าของสมาชิก เชิญสมาชิก และมอบหมายคอร์สได้ที่หน้าจัดการองค์กร (/org) ผู้จัดการไม่จำเป็นต้องเป็นสมาชิก',
+  'admin.orgs.addManager': 'เพิ่มผู้จัดการด้วยอีเมลของบัญชี',
+  'admin.orgs.managerAdded': 'เพิ่มผู้จัดการแล้ว',
+  'admin.orgs.noManagers': 'ยังไม่มีผู้จัดการ',
+  'admin.orgs.removeManagerOf': 'นำ {name} ออกจากผู้จัดการ',
+  'admin.orgs.managerRemoved': 'นำผู้จัดการออกแล้ว',
 };
 export const en: Record<keyof typeof th, string> = {
   'admin.orgs.title': 'Organisations',
@@ -69,4 +77,12 @@ export const en: Record<keyof typeof th, string> = {
   'admin.orgs.removeOf': 'Remove {name} from the organisation',
   'admin.orgs.removeConfirm': 'They lose the courses the organisation grants. Go ahead?',
   'admin.orgs.removed': 'Member removed',
+  'admin.orgs.managers': 'Organisation managers',
+  'admin.orgs.managersLead':
+    "Managers follow members' progress, invite members and assign courses in the organisation console (/org). A manager need not be a member.",
+  'admin.orgs.addManager': "Add a manager by their account's e-mail",
+  'admin.orgs.managerAdded': 'Manager added',
+  'admin.orgs.noManagers': 'No managers yet',
+  'admin.orgs.removeManagerOf': 'Remove {name} as manager',
+  'admin.orgs.managerRemoved': 'Manager removed',
 };

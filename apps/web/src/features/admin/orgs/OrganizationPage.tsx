@@ -8,6 +8,7 @@ import { AdminPage } from '../components/AdminPage';
 import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
 import { CoursesCard } from './CoursesCard';
+import { ManagersCard } from './ManagersCard';
 import { MembersCard } from './MembersCard';
 import { OrganizationForm } from './OrganizationForm';
 import { useOrganization, useUpdateOrganization } from './orgs-api';
@@ -50,6 +51,7 @@ export default function OrganizationPage() {
         />
       </Card>
       <CoursesCard org={o} />
+      <ManagersCard orgId={o.id} />
       <MembersCard orgId={o.id} />
     </AdminPage>
   );

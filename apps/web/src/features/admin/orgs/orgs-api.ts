@@ -61,3 +61,17 @@ export const useRemoveMember = (id: string) =>
   useOrgWrite((userId: string) =>
     api('DELETE /api/admin/organizations/:id/members/:userId', { params: { id, userId }, auth: true }),
   );
+
+export const useManagers = (id: string) =>
+  useQuery({
+    queryKey: [...adminKey, 'organization', id, 'managers'],
+    queryFn: () => api('GET /api/admin/organizations/:id/managers', { params: { id }, auth: true }),
+  });
+export const useAddManager = (id: string) =>
+  useOrgWrite((email: string) =>
+    api('POST /api/admin/organizations/:id/managers', { params: { id }, body: { email }, auth: true }),
+  );
+export const useRemoveManager = (id: string) =>
+  useOrgWrite((userId: string) =>
+    api('DELETE /api/admin/organizations/:id/managers/:userId', { params: { id, userId }, auth: true }),
+  );

@@ -1,24 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageLoading } from '../../../components/ui/Spinner';
+import { lazyPage } from '../../../lib/lazy-page';
 import { useAdminI18n } from '../i18n';
 import AdminHome from './AdminHome';
 
 // Each section loads when first opened. A new section: one lazy import and one <Route> here, one line in nav.ts.
-const AnalyticsRoutes = lazy(() => import('../analytics/AnalyticsRoutes'));
-const ApplicationRoutes = lazy(() => import('../applications/ApplicationRoutes'));
-const AssessmentPage = lazy(() => import('../assessments/AssessmentPage'));
-const AuditPage = lazy(() => import('../audit/AuditPage'));
-const CouponRoutes = lazy(() => import('../billing/CouponRoutes'));
-const CoursesPage = lazy(() => import('../courses/CoursesPage'));
-const CoursePage = lazy(() => import('../courses/CoursePage'));
-const EpisodePage = lazy(() => import('../courses/EpisodePage'));
-const EvaluationPage = lazy(() => import('../assessments/EvaluationPage'));
-const OrganizationRoutes = lazy(() => import('../orgs/OrganizationRoutes'));
-const OrderRoutes = lazy(() => import('../billing/OrderRoutes'));
-const PlanRoutes = lazy(() => import('../billing/PlanRoutes'));
-const UsersPage = lazy(() => import('../users/UsersPage'));
-const UserPage = lazy(() => import('../users/UserPage'));
+const AnalyticsRoutes = lazyPage(() => import('../analytics/AnalyticsRoutes'));
+const ApplicationRoutes = lazyPage(() => import('../applications/ApplicationRoutes'));
+const AssessmentPage = lazyPage(() => import('../assessments/AssessmentPage'));
+const AuditPage = lazyPage(() => import('../audit/AuditPage'));
+const CouponRoutes = lazyPage(() => import('../billing/CouponRoutes'));
+const DataRequestRoutes = lazyPage(() => import('../privacy/DataRequestRoutes'));
+const LegalDocumentsPage = lazyPage(() => import('../legal/LegalDocumentsPage'));
+const CoursesPage = lazyPage(() => import('../courses/CoursesPage'));
+const CoursePage = lazyPage(() => import('../courses/CoursePage'));
+const EpisodePage = lazyPage(() => import('../courses/EpisodePage'));
+const EvaluationPage = lazyPage(() => import('../assessments/EvaluationPage'));
+const OrganizationRoutes = lazyPage(() => import('../orgs/OrganizationRoutes'));
+const OrderRoutes = lazyPage(() => import('../billing/OrderRoutes'));
+const PlanRoutes = lazyPage(() => import('../billing/PlanRoutes'));
+const UsersPage = lazyPage(() => import('../users/UsersPage'));
+const UserPage = lazyPage(() => import('../users/UserPage'));
 
 function AdminNotFound() {
   const { t } = useAdminI18n();
@@ -36,6 +39,8 @@ export function AdminRoutes() {
         <Route path="applications/*" element={<ApplicationRoutes />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="coupons/*" element={<CouponRoutes />} />
+        <Route path="data-requests/*" element={<DataRequestRoutes />} />
+        <Route path="legal" element={<LegalDocumentsPage />} />
         <Route path="courses" element={<CoursesPage />} />
         <Route path="courses/:id" element={<CoursePage />} />
         <Route path="courses/:courseId/episodes/:episodeId" element={<EpisodePage />} />

@@ -2,6 +2,7 @@ import type { Device, DeviceLimitError, LoginAnswer } from '@rianroo/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
+import { markClosureCancelled } from '../../../lib/closure-notice';
 import { currentDevice } from '../../../lib/device';
 import { saveTokens } from '../../../lib/session';
 
@@ -10,6 +11,8 @@ export type LoginOutcome = { kind: 'done' } | { kind: 'device-limit'; limit: Dev
 /** Saves the tokens of a login answer (which loads the user, spec section 4). */
 export async function completeLogin(answer: LoginAnswer): Promise<void> {
   await saveTokens(answer.access_token, answer.refresh_token);
+  // Signing in during the cool-off cancelled the learner's account closure: the layout says so.
+  if (answer.closure_cancelled) markClosureCancelled();
 }
 
 /**

@@ -81,6 +81,7 @@ describe('sign-up for the free trial (issue 33)', () => {
     fireEvent.change(screen.getByLabelText('นามสกุล'), { target: { value: 'ทดลอง' } });
     fireEvent.change(screen.getByLabelText('อีเมล'), { target: { value: 'new@example.com' } });
     fireEvent.change(screen.getByLabelText('รหัสผ่าน'), { target: { value: 'correct-horse-battery' } });
+    fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'สร้างบัญชี' }));
     expect((await screen.findByTestId('where')).textContent).toBe('/free-trial/start');
     expect(localStorage.getItem(KEYS.uid)).toBe(user.id);
@@ -106,5 +107,43 @@ describe('login on the way to the free trial (issue 33)', () => {
     expect(screen.getByRole('link', { name: 'สมัครสมาชิก' }).getAttribute('href')).toBe(
       '/register?redirect=%2Faccount',
     );
+  });
+});
+
+describe('the terms at sign-up (PDPA, issue 34)', () => {
+  const fill = () => {
+    fireEvent.change(screen.getByLabelText('ชื่อ'), { target: { value: 'ใหม่' } });
+    fireEvent.change(screen.getByLabelText('นามสกุล'), { target: { value: 'ทดลอง' } });
+    fireEvent.change(screen.getByLabelText('อีเมล'), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByLabelText('รหัสผ่าน'), { target: { value: 'correct-horse-battery' } });
+  };
+
+  it('refuses without the box ticked: a Thai message at the box, the focus on it, and no call', async () => {
+    const fetchMock = stubContentService({}, { plans: trialPlans });
+    render(at('/register'));
+    await screen.findByRole('heading', { level: 1, name: 'สมัครสมาชิก' });
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'สร้างบัญชี' }));
+    const message = await screen.findByText('กรุณายอมรับข้อกำหนดการใช้งานและประกาศความเป็นส่วนตัวก่อนสมัคร');
+    const box = screen.getByRole('checkbox');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(box.getAttribute('aria-describedby')).toBe(message.id);
+    expect(document.activeElement).toBe(box);
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/users', expect.anything());
+  });
+
+  it('sends the acceptance once the box is ticked', async () => {
+    const fetchMock = stubContentService(
+      {},
+      { plans: trialPlans, users: { access_token: 'access', refresh_token: 'refresh', user }, auth: user },
+    );
+    render(at('/register'));
+    await screen.findByRole('heading', { level: 1, name: 'สมัครสมาชิก' });
+    fill();
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'สร้างบัญชี' }));
+    await screen.findByTestId('where');
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/users');
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ acceptTerms: true });
   });
 });

@@ -1,6 +1,7 @@
 import { registerBody } from '@rianroo/contract';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
 import { AuthShell } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
@@ -13,8 +14,11 @@ import { useLoggedIn } from '../../../lib/use-session';
 import { useRegister, type RegisterInput } from '../api/register';
 import { textLink } from '../../../components/ui/link-styles';
 
-const form = registerBody.omit({ device: true });
-const fields = ['email', 'password', 'firstName', 'lastName', 'phone'] as const;
+// The box starts unticked: the form takes any boolean, and the contract's rule (ticked) decides.
+const form = registerBody
+  .omit({ device: true })
+  .extend({ acceptTerms: z.boolean().pipe(registerBody.shape.acceptTerms) });
+const fields = ['email', 'password', 'firstName', 'lastName', 'phone', 'acceptTerms'] as const;
 
 export default function RegisterPage() {
   const { t } = useI18n();
@@ -46,6 +50,7 @@ export default function RegisterPage() {
     if (loggedIn && !signUp.isPending) navigate(signUp.isSuccess ? next : target, { replace: true });
   }, [loggedIn, signUp.isPending, signUp.isSuccess, navigate, next, target]);
   const e = formState.errors;
+  const termsError = useId();
 
   return (
     <AuthShell title={title} lead={startsTrial(params.get('redirect')) ? t('signup.trialLead') : undefined}>
@@ -95,19 +100,33 @@ export default function RegisterPage() {
           error={e.phone?.message}
           {...register('phone', { setValueAs: (v: string) => v || undefined })}
         />
-        <label className="flex items-start gap-3 text-sm text-slate-700">
-          <input type="checkbox" className="mt-1 h-5 w-5 accent-teal-700" {...register('acceptTerms')} />
-          <span>
-            {t('register.termsBefore')}{' '}
-            <Link to="/terms" target="_blank" className={`${textLink} underline`}>
-              {t('legal.terms')}
-            </Link>{' '}
-            {t('register.termsAnd')}{' '}
-            <Link to="/privacy" target="_blank" className={`${textLink} underline`}>
-              {t('legal.privacy')}
-            </Link>
-          </span>
-        </label>
+        <div className="flex flex-col gap-1">
+          <label className="flex items-start gap-3 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="mt-1 h-5 w-5 shrink-0 accent-teal-700"
+              aria-invalid={e.acceptTerms ? true : undefined}
+              aria-describedby={e.acceptTerms ? termsError : undefined}
+              {...register('acceptTerms')}
+            />
+            <span>
+              {t('register.termsBefore')}{' '}
+              <Link to="/terms" target="_blank" className={`${textLink} underline`}>
+                {t('legal.terms')}
+              </Link>{' '}
+              {t('register.termsAnd')}{' '}
+              <Link to="/privacy" target="_blank" className={`${textLink} underline`}>
+                {t('legal.privacy')}
+              </Link>
+            </span>
+          </label>
+          {/* Whatever refused it (the form or the API), the learner reads our words, not the contract's English. */}
+          {e.acceptTerms && (
+            <p id={termsError} className="text-sm text-red-700">
+              {t('register.termsRequired')}
+            </p>
+          )}
+        </div>
         <Button type="submit" busy={signUp.isPending}>
           {signUp.isPending ? t('register.submitting') : t('register.submit')}
         </Button>

@@ -48,6 +48,21 @@ describe('VerifyCertificatePage', () => {
     ]);
   });
 
+  it('a certificate its holder removed (account closed): says so, with no name, in the title neither', async () => {
+    const removed = {
+      ...verification,
+      status: 'removed',
+      learnerName: '',
+      credential: { ...verification.credential, signature: 'unavailable', keyId: null },
+    };
+    stubApi({ [route]: () => json(removed) });
+    show();
+    expect((await screen.findByText('ผู้ถือได้ลบใบประกาศนียบัตรนี้แล้ว')).closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByText('ไม่แสดง (ผู้ถือลบออกแล้ว)')).toBeTruthy();
+    expect(screen.queryByText('ใบประกาศนียบัตรนี้ถูกต้อง')).toBeNull();
+    expect(document.title).not.toContain(' ของ ');
+  });
+
   it('says the digital signature verified, with the public keys and the revocation list to check it again', async () => {
     stubApi({ [route]: () => json(verification) });
     show();

@@ -20,13 +20,17 @@ export default function VerifyCertificatePage() {
   const verify = useVerifyCertificate(code);
   const cert = verify.data;
   const unknown = isUnknownCode(verify.error);
+  // A certificate its holder removed (closed the account) has no name to show.
+  const named = cert && cert.status !== 'removed';
   useDocumentMeta(
-    cert
+    named
       ? t('cert.verify.metaTitle', { course: cert.courseTitle, name: cert.learnerName })
-      : unknown
-        ? t('cert.verify.notFound')
-        : t('cert.verify.title'),
-    cert ? t('cert.verify.metaDescription', { course: cert.courseTitle, name: cert.learnerName }) : null,
+      : cert
+        ? t('cert.verify.removed')
+        : unknown
+          ? t('cert.verify.notFound')
+          : t('cert.verify.title'),
+    named ? t('cert.verify.metaDescription', { course: cert.courseTitle, name: cert.learnerName }) : null,
   );
 
   let body;
@@ -52,10 +56,16 @@ export default function VerifyCertificatePage() {
 function Verified({ cert }: { cert: CertificateVerification }) {
   const { t, date } = useI18n();
   const valid = cert.status === 'valid';
+  const removed = cert.status === 'removed';
   return (
     <>
       {valid ? (
         <Badge tone="green" icon={CHECK} text={t('cert.verify.valid')} />
+      ) : removed ? (
+        <>
+          <Badge tone="slate" icon={CROSS} text={t('cert.verify.removed')} />
+          <p className="mt-4 text-slate-700">{t('cert.verify.removedLead')}</p>
+        </>
       ) : (
         <Badge
           tone="red"
@@ -69,7 +79,13 @@ function Verified({ cert }: { cert: CertificateVerification }) {
       )}
       <SignatureStatus check={cert.credential} />
       <dl className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-5 shadow-sm">
-        <Row label={t('cert.verify.learner')}>{cert.learnerName}</Row>
+        <Row label={t('cert.verify.learner')}>
+          {removed ? (
+            <span className="font-normal text-slate-600">{t('cert.verify.removedName')}</span>
+          ) : (
+            cert.learnerName
+          )}
+        </Row>
         <Row label={t('cert.verify.course')}>
           <Link to={`/courses/${encodeURIComponent(cert.courseSlug)}`} className={textLink}>
             {cert.courseTitle}

@@ -57,4 +57,25 @@ describe('MyCourseCard', () => {
     );
     expect(screen.queryByText(/ผ่านแบบทดสอบ/)).toBeNull();
   });
+
+  it('shows who assigned a course and its due date (overdue marked), and offers to start one not begun', () => {
+    show(
+      mine({
+        lastWatchedAt: null,
+        lastWatchedEpisodeId: null,
+        courseFinishPercentage: 0,
+        assignment: { organization: 'โรงพยาบาลตัวอย่าง', dueAt: '2025-04-30T16:59:00Z', overdue: false },
+      }),
+    );
+    expect(screen.getByText('มอบหมายโดย โรงพยาบาลตัวอย่าง')).toBeTruthy();
+    expect(screen.getByText(/^กำหนดส่ง /)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'เริ่มเรียน: ลงทุนหุ้นไทย' }).getAttribute('href')).toBe(
+      '/library/course/stocks',
+    );
+    const { unmount } = show(
+      mine({ assignment: { organization: 'โรงพยาบาลตัวอย่าง', dueAt: '2025-04-30T16:59:00Z', overdue: true } }),
+    );
+    expect(screen.getByText(/^เลยกำหนด /)).toBeTruthy();
+    unmount();
+  });
 });

@@ -9,12 +9,27 @@ import type { MyCourse } from '../api/my-courses';
  * completed), and the certificate (view it, or go and get it).
  */
 export function MyCourseCard({ course }: { course: MyCourse }) {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
+  const assigned = course.assignment;
   const base = `/library/course/${encodeURIComponent(course.slug)}`;
   const resume = course.lastWatchedEpisodeId ? `${base}/episode/${course.lastWatchedEpisodeId}` : base;
   const forCourse = <span className="sr-only">: {course.title}</span>;
   return (
     <CourseCard course={course} progress={course.courseFinishPercentage} to={base}>
+      {assigned && (
+        <p className="flex flex-wrap items-center gap-2 text-xs font-medium">
+          <span className="wrap-anywhere text-slate-700">
+            {t('assigned.by', { org: assigned.organization })}
+          </span>
+          {assigned.dueAt && !course.completed && (
+            <span
+              className={`rounded-full px-2 py-0.5 ${assigned.overdue ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}
+            >
+              {t(assigned.overdue ? 'assigned.overdue' : 'assigned.due', { date: date(assigned.dueAt) })}
+            </span>
+          )}
+        </p>
+      )}
       {(course.completed || course.testsTotal > 0) && (
         <p className="flex flex-wrap gap-2 text-xs font-medium">
           {course.completed && (
@@ -37,7 +52,7 @@ export function MyCourseCard({ course }: { course: MyCourse }) {
           </Link>
         ) : (
           <Link to={resume} className={primaryLink}>
-            {t('library.resume')}
+            {course.lastWatchedAt ? t('library.resume') : t('assigned.start')}
             {forCourse}
           </Link>
         )}
