@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { RetryAlert } from '../../../components/RetryAlert';
-import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
-import { TextField } from '../../../components/ui/TextField';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { useAdminI18n } from '../i18n';
+import { AddByEmailForm } from './AddByEmailForm';
 import { useAdminWrite } from '../lib/use-admin-write';
 import { useAddManager, useManagers, useRemoveManager } from './orgs-api';
 
@@ -16,30 +14,16 @@ export function ManagersCard({ orgId }: { orgId: string }) {
   const add = useAddManager(orgId);
   const remove = useRemoveManager(orgId);
   const write = useAdminWrite();
-  const [email, setEmail] = useState('');
   return (
     <Card title={t('admin.orgs.managers')}>
       <p className="mb-3 text-sm text-slate-700">{t('admin.orgs.managersLead')}</p>
-      <form
-        className="mb-4 flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          write(add.mutateAsync(email), t('admin.orgs.managerAdded'))
-            .then(() => setEmail(''))
-            .catch(() => {});
-        }}
-      >
-        <TextField
-          type="email"
-          required
-          label={t('admin.orgs.addManager')}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Button type="submit" variant="secondary" busy={add.isPending}>
-          {t('admin.orgs.add')}
-        </Button>
-      </form>
+      <AddByEmailForm
+        label="admin.orgs.addManager"
+        added="admin.orgs.managerAdded"
+        add={(email) => add.mutateAsync(email)}
+        busy={add.isPending}
+        className="mb-4"
+      />
       {managers.isPending ? (
         <PageLoading label={siteT('common.loading')} />
       ) : managers.isError ? (

@@ -1,11 +1,10 @@
 import type { AdminMember } from '@rianroo/contract';
-import { useId, useMemo, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/TextField';
+import { useId, useMemo } from 'react';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type AdminColumn } from '../components/DataTable';
 import { useUserColumns } from '../components/user-columns';
 import { useAdminI18n } from '../i18n';
+import { AddByEmailForm } from './AddByEmailForm';
 import { useTableParams } from '../lib/table-params';
 import { useAdminWrite } from '../lib/use-admin-write';
 import { useAddMember, useMembers, useRemoveMember } from './orgs-api';
@@ -20,7 +19,6 @@ export function MembersCard({ orgId }: { orgId: string }) {
   const add = useAddMember(orgId);
   const remove = useRemoveMember(orgId);
   const write = useAdminWrite();
-  const [email, setEmail] = useState('');
   const heading = useId();
   const people = useUserColumns<AdminMember>();
   const columns = useMemo<AdminColumn<AdminMember>[]>(
@@ -50,26 +48,12 @@ export function MembersCard({ orgId }: { orgId: string }) {
       <h2 id={heading} className="text-lg font-semibold text-slate-900">
         {t('admin.orgs.members')}
       </h2>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          write(add.mutateAsync(email), t('admin.orgs.memberAdded'))
-            .then(() => setEmail(''))
-            .catch(() => {});
-        }}
-      >
-        <TextField
-          type="email"
-          required
-          label={t('admin.orgs.addMember')}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Button type="submit" variant="secondary" busy={add.isPending}>
-          {t('admin.orgs.add')}
-        </Button>
-      </form>
+      <AddByEmailForm
+        label="admin.orgs.addMember"
+        added="admin.orgs.memberAdded"
+        add={(email) => add.mutateAsync(email)}
+        busy={add.isPending}
+      />
       <DataTable
         caption={t('admin.orgs.members')}
         columns={columns}
