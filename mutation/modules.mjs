@@ -93,10 +93,10 @@ export const modules = {
       'apps/api/src/modules/billing/billing.service.ts:62-63',
       'apps/api/src/modules/billing/billing.service.ts:129-130',
       'apps/api/src/modules/billing/billing.service.ts:278-283',
-      'apps/api/src/modules/billing/billing.service.ts:412-559',
-      'apps/api/src/modules/billing/billing.repo.ts:185-268',
-      'apps/api/src/modules/billing/billing.repo.ts:375-413',
-      'apps/api/src/modules/billing/billing.repo.ts:529-594',
+      'apps/api/src/modules/billing/billing.service.ts:412-562',
+      'apps/api/src/modules/billing/billing.repo.ts:206-289',
+      'apps/api/src/modules/billing/billing.repo.ts:396-434',
+      'apps/api/src/modules/billing/billing.repo.ts:550-615',
     ],
     // The service over a database without the app (a second to start). billing.test.ts and stripe.test.ts (the
     // same rules through the routes, the app started) cost about a minute a mutant on the loaded 2-core machine:
