@@ -117,7 +117,13 @@ describe('organisation console authorisation table', () => {
   it('the overview shows the manager’s organisation, and the managed list names it for them only', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/org/${orgId}`, headers: bearer(manager) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: orgId, name: 'โรงพยาบาลทดสอบ', members: 0, managers: 1 });
+    expect(res.json()).toEqual({
+      id: orgId,
+      name: 'โรงพยาบาลทดสอบ',
+      members: 0,
+      managers: 1,
+      seatPool: null,
+    });
     const mine = (token: string) =>
       t.app.inject({ method: 'GET', url: '/api/users/managed-organizations', headers: bearer(token) });
     expect((await mine(manager)).json()).toEqual([{ id: orgId, name: 'โรงพยาบาลทดสอบ' }]);

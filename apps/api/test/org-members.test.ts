@@ -116,6 +116,7 @@ describe('the members list', () => {
           'certificates',
           'courses',
           'email',
+          'hasSeat',
           'id',
           'isManager',
           'joinedAt',

@@ -95,7 +95,24 @@ export const SQL_MUTANTS: SqlMutant[] = [
     from: "'organization', null, 2",
     to: "'organization', null, 0",
   },
-  { id: 'none-before-organisation', fn: 'course_access', from: "'none', null, 3", to: "'none', null, 1" },
+  { id: 'none-before-organisation', fn: 'course_access', from: "'none', null, 4", to: "'none', null, 1" },
+  // course_access: an organisation's seat.
+  { id: 'seat-any-holder', fn: 'course_access', from: 'where os.user_id = p_user and ', to: 'where ' },
+  { id: 'seat-never-ends', fn: 'course_access', from: ' and sp.ends_at > now()', to: '' },
+  { id: 'seat-end-inclusive', fn: 'course_access', from: 'sp.ends_at > now()', to: 'sp.ends_at >= now()' },
+  {
+    id: 'seat-no-end-shown',
+    fn: 'course_access',
+    from: "'organization', sp.ends_at, 3",
+    to: "'organization', null, 3",
+  },
+  { id: 'seat-before-grant', fn: 'course_access', from: 'sp.ends_at, 3', to: 'sp.ends_at, 2' },
+  {
+    id: 'seat-any-pool',
+    fn: 'course_access',
+    from: 'on sp.organization_id = os.organization_id',
+    to: 'on true',
+  },
   { id: 'rank-reversed', fn: 'course_access', from: 'order by r.rank,', to: 'order by r.rank desc,' },
   { id: 'two-answers', fn: 'course_access', from: 'limit 1', to: 'limit 2' },
   // entitled_subscriptions: whose, which statuses, until when.

@@ -68,6 +68,11 @@ interface World {
   subscription?: { status: Status; plan: Interval; ends: string; grace?: string };
   /** The learner's organisation and what it offers of the course asked about. */
   organisation?: { offers: ('grant' | 'recommend')[] | 'another course'; member: 'yes' | 'removed' };
+  /**
+   * The learner's organisation (the one above, if any) has a pool of seats ending `ends` after now(); `full`: its
+   * one seat went to a member who joined first; `left`: the learner left the organisation after taking a seat.
+   */
+  seats?: { ends: string; full?: boolean; left?: boolean };
 }
 
 /**
@@ -117,19 +122,42 @@ function access(world: World) {
       );
     };
 
+    const pool = async (orgId: string, seats: number, ends: string) => {
+      const plan = uuidv7();
+      await c.query(
+        `insert into plans (id, code, name, interval, length_days, price_satang) values ($1, $2, 'แผน', 'year', 365, 0)`,
+        [plan, `p-${plan}`],
+      );
+      await c.query(
+        `insert into organization_seat_pools (organization_id, plan_id, seats, ends_at)
+         values ($1, $2, $3, now() + $4::interval)`,
+        [orgId, plan, seats, ends],
+      );
+    };
+
     const asked = await course(world.course?.free ?? false, world.course?.status ?? 'published');
     const other = await course(false, 'published');
     await course(true, 'published');
     await person(await organisation([[asked, 'grant']]));
     await subscribe(await person(), { status: 'active', plan: 'month', ends: '30 days' });
+    const besidePool = await organisation([]);
+    await pool(besidePool, 5, '30 days');
+    await person(besidePool);
 
     const o = world.organisation;
     const orgId = o
       ? await organisation(
           o.offers === 'another course' ? [[other, 'grant']] : o.offers.map((k) => [asked, k]),
         )
-      : null;
-    const learner = await person(o?.member === 'yes' ? orgId : null);
+      : world.seats
+        ? await organisation([])
+        : null;
+    if (world.seats && orgId) {
+      await pool(orgId, 1, world.seats.ends);
+      if (world.seats.full) await person(orgId);
+    }
+    const learner = await person(o?.member === 'yes' || world.seats ? orgId : null);
+    if (world.seats?.left) await c.query(`update users set organization_id = null where id = $1`, [learner]);
     if (o?.member === 'removed')
       await c.query(`insert into organization_removals (organization_id, user_id) values ($1, $2)`, [
         orgId,
@@ -280,6 +308,30 @@ const accessCases: [string, World, { reason: string; ends: string | null }][] = 
     'granted, the subscription over: the organisation',
     { subscription: sub('active', '0'), organisation: { offers: ['grant'], member: 'yes' } },
     ORG,
+  ],
+  // Seats: a member holding one of the organisation's seats may watch every course until the pool ends.
+  [
+    'a seat opens every course until the pool ends',
+    { seats: { ends: PERIOD } },
+    { reason: 'organization', ends: '30 days' },
+  ],
+  [
+    'a seat, 1 µs before the pool ends: open',
+    { seats: { ends: '1 microsecond' } },
+    { reason: 'organization', ends: '00:00:00.000001' },
+  ],
+  ['a seat at the instant the pool ends: closed', { seats: { ends: '0' } }, NONE],
+  ['every seat taken by members who joined first: closed', { seats: { ends: PERIOD, full: true } }, NONE],
+  ['a member who left gives the seat back: closed', { seats: { ends: PERIOD, left: true } }, NONE],
+  [
+    'a seat and a grant of the course: the grant, which has no end',
+    { seats: { ends: PERIOD }, organisation: { offers: ['grant'], member: 'yes' } },
+    ORG,
+  ],
+  [
+    'a seat and a subscription: the subscription',
+    { seats: { ends: PERIOD }, subscription: sub('active', '10 days') },
+    { reason: 'subscription', ends: '10 days' },
   ],
 ];
 

@@ -55,10 +55,33 @@ export type AdminOrganizationPage = z.infer<typeof adminOrganizationPage>;
 export const organizationCourse = z.object({ id: uuid, title: z.string(), slug: z.string() });
 export type OrganizationCourse = z.infer<typeof organizationCourse>;
 
+/**
+ * An organisation's seats for a plan (issue 35): members take them on joining, in the order they joined; a seat
+ * opens every course until `endsAt`. `taken` of `seats` are held; `waiting` members joined when none was free.
+ */
+export const organizationSeatPool = z.object({
+  planId: uuid,
+  planName: z.string(),
+  seats: z.number().int(),
+  taken: z.number().int(),
+  waiting: z.number().int(),
+  endsAt: z.string(),
+});
+export type OrganizationSeatPool = z.infer<typeof organizationSeatPool>;
+
+/** An administrator's grant of seats (a contract signed outside the platform); a new one replaces the last. */
+export const organizationSeatsBody = z.object({
+  planId: uuid,
+  seats: z.number().int().min(1).max(100_000),
+  endsAt: z.iso.datetime({ offset: true }),
+});
+export type OrganizationSeatsBody = z.infer<typeof organizationSeatsBody>;
+
 /** An organisation with the courses it grants its members and those it recommends (picks), in order. */
 export const adminOrganizationDetail = adminOrganization.extend({
   grants: z.array(organizationCourse),
   picks: z.array(organizationCourse),
+  seatPool: organizationSeatPool.nullable(),
 });
 export type AdminOrganizationDetail = z.infer<typeof adminOrganizationDetail>;
 

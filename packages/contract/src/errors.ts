@@ -91,6 +91,8 @@ export const errorCodes = [
   'INVITE_INVALID',
   /** An organisation invitation addressed to another e-mail address than the signed-in account's. */
   'INVITE_OTHER_EMAIL',
+  /** Organisation seats: fewer seats than members hold now; remove members first or keep the number. */
+  'SEATS_BELOW_TAKEN',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

@@ -50,6 +50,8 @@ export const orgMember = z.object({
   testsPassed: z.number().int(),
   certificates: z.number().int(),
   isManager: z.boolean(),
+  /** Holds one of the organisation's seats (false for all when it has none). */
+  hasSeat: z.boolean(),
   /** Present only when the organisation requires contact details (null: none given yet). */
   contact: orgMemberContact.nullable().optional(),
 });

@@ -1,6 +1,7 @@
 // The organisation manager's console (/org, issue 35): schemas. Every operation is under
 // /api/org/:orgId, gated to that organisation's managers (endpoints/org.ts, audience `manager`).
 import { z } from 'zod';
+import { organizationSeatPool } from './admin-orgs.js';
 import { uuid } from './common.js';
 
 /** The path parameter of every console operation. */
@@ -17,6 +18,8 @@ export const orgOverview = z.object({
   name: z.string(),
   members: z.number().int(),
   managers: z.number().int(),
+  /** The organisation's seats, if it has any (granted by the platform's administrators). */
+  seatPool: organizationSeatPool.nullable(),
 });
 export type OrgOverview = z.infer<typeof orgOverview>;
 

@@ -1460,3 +1460,44 @@ export const organizationDigests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.weekStart] })],
 );
+
+/**
+ * Seats an organisation has for a plan (issue 35): granted by an administrator (a contract signed outside the
+ * platform). Members take the seats on joining, in the order they joined; a seat gives what the plan gives
+ * (every course) until `ends_at`. One pool per organisation; a new contract edits it.
+ */
+export const organizationSeatPools = pgTable(
+  'organization_seat_pools',
+  {
+    organizationId: uuid('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    seats: integer('seats').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  () => [check('organization_seat_pools_seats', sql`seats between 1 and 100000`)],
+);
+
+/**
+ * Who holds one of an organisation's seats: one seat per learner. Written only by organization_seats_follow
+ * (migration 0044), which a trigger on users runs whenever a membership changes, under the pool's row lock.
+ */
+export const organizationSeats = pgTable(
+  'organization_seats',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizationSeatPools.organizationId, { onDelete: 'cascade' }),
+    takenAt: ts('taken_at').notNull().defaultNow(),
+  },
+  (t) => [index('organization_seats_org_idx').on(t.organizationId)],
+);

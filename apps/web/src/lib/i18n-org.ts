@@ -5,6 +5,8 @@ export const th = {
   'error.INVITE_INVALID':
     'ลิงก์คำเชิญนี้ใช้ไม่ได้แล้ว (ถูกใช้ ถูกยกเลิก มีลิงก์ใหม่กว่า หรือหมดอายุ) กรุณาขอคำเชิญใหม่จากผู้จัดการองค์กร',
   'error.INVITE_OTHER_EMAIL': 'คำเชิญนี้ส่งถึงอีเมลอื่น กรุณาเข้าสู่ระบบด้วยบัญชีของอีเมลที่ได้รับคำเชิญ',
+  'error.SEATS_BELOW_TAKEN':
+    'สมาชิกถือที่นั่งอยู่มากกว่าจำนวนนี้ กรุณานำสมาชิกออกก่อน หรือกำหนดจำนวนที่นั่งไม่น้อยกว่าที่ใช้อยู่',
   'orgInvite.title': 'คำเชิญเข้าร่วมองค์กร',
   'orgInvite.lead': 'เข้าสู่ระบบหรือสมัครสมาชิกด้วยอีเมลที่ได้รับคำเชิญ แล้วกดตอบรับ',
   'orgInvite.signIn': 'เข้าสู่ระบบ',
@@ -24,6 +26,8 @@ export const en: Record<keyof typeof th, string> = {
     'This invitation link no longer works (used, withdrawn, replaced by a newer one, or expired). Ask the organisation’s manager for a new one.',
   'error.INVITE_OTHER_EMAIL':
     'This invitation was sent to another address. Sign in with the account of the invited address.',
+  'error.SEATS_BELOW_TAKEN':
+    'Members hold more seats than this. Remove members first, or keep at least as many seats as are held.',
   'orgInvite.title': 'Invitation to an organisation',
   'orgInvite.lead': 'Sign in or sign up with the invited e-mail address, then accept.',
   'orgInvite.signIn': 'Sign in',

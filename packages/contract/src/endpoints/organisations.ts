@@ -9,6 +9,7 @@ import {
   organizationBody,
   organizationCoursesBody,
   organizationMemberParams,
+  organizationSeatsBody,
   organizationUpdateBody,
 } from '../admin-orgs.js';
 import { idParams } from '../common.js';
@@ -80,5 +81,21 @@ export const organisationsEndpoints = endpointTable({
     tags,
     summary: 'Take a member out',
     params: organizationMemberParams,
+  },
+  'PUT /api/admin/organizations/:id/seats': {
+    audience: 'admin',
+    tags,
+    summary:
+      "Grant the organisation seats for a plan until a date (replaces the last grant; 409 SEATS_BELOW_TAKEN under the seats held)",
+    params: idParams,
+    body: organizationSeatsBody,
+    answers: { 200: adminOrganizationDetail },
+  },
+  'DELETE /api/admin/organizations/:id/seats': {
+    audience: 'admin',
+    tags,
+    summary: "End the organisation's seats now (every seat is given back)",
+    params: idParams,
+    answers: { 200: adminOrganizationDetail },
   },
 });

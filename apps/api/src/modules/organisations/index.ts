@@ -1,6 +1,6 @@
 // Organisations: companies and schools whose members learn together: their console, their courses, and how a
 // learner joins one (invite code, partner sign-in, e-mail domain, invitation); the managers' own console (/org:
-// members, invitations, groups, course assignments and their reminders, reports).
+// members, invitations, groups, course assignments and their reminders, reports); the seats an organisation holds.
 export { joinByEmailDomain, joinByInviteCode, joinBySsoProvider, organizationOf } from './membership.repo.js';
 export { orgsRoutes } from './orgs.routes.js';
 export { OrgsService } from './orgs.service.js';

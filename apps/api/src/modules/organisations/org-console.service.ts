@@ -2,6 +2,7 @@ import type { ManagedOrganization, OrgOverview } from '@rianroo/contract';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import * as repo from './org-console.repo.js';
+import { seatPool as seatPoolOf } from './org-seats.repo.js';
 
 /** What the console uses. */
 export interface OrgConsoleDeps {
@@ -30,8 +31,9 @@ export class OrgConsoleService {
   }
 
   async overview(orgId: string): Promise<OrgOverview> {
-    const found = await repo.overview(this.deps.db.$client, orgId);
+    const db = this.deps.db.$client;
+    const [found, seatPool] = await Promise.all([repo.overview(db, orgId), seatPoolOf(db, orgId)]);
     if (!found) throw notFound('Organisation');
-    return found;
+    return { ...found, seatPool };
   }
 }

@@ -18,6 +18,7 @@ const MEMBERS = `
       where t.user_id = u.id and t.passed) as tests_passed,
     (select count(*)::int from certificates c where c.user_id = u.id and c.revoked_at is null) as certificates,
     exists (select 1 from organization_managers m where m.organization_id = $1 and m.user_id = u.id) as is_manager,
+    exists (select 1 from organization_seats s where s.organization_id = $1 and s.user_id = u.id) as has_seat,
     coalesce(a.courses, '[]'::json) as courses,
     case when $5::boolean then (select json_build_object('phone', k.phone, 'position', k.position,
       'province', k.province) from contacts k where k.user_id = u.id) end as contact
@@ -55,6 +56,7 @@ type MemberRow = {
   tests_passed: number;
   certificates: number;
   is_manager: boolean;
+  has_seat: boolean;
   courses: (Omit<OrgMemberCourse, 'dueAt' | 'completedAt'> & {
     dueAt: string | null;
     completedAt: string | null;
@@ -77,6 +79,7 @@ const toMember =
     testsPassed: r.tests_passed,
     certificates: r.certificates,
     isManager: r.is_manager,
+    hasSeat: r.has_seat,
     ...(requiresContact ? { contact: r.contact ?? null } : {}),
   });
 

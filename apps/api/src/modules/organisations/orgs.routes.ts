@@ -29,6 +29,14 @@ export const orgsRoutes: FastifyPluginAsyncZod<{ service: OrgsService }> = async
     handler: (request) => service.setCourses(request.auth.userId, request.params.id, request.body),
   });
   app.route({
+    ...endpoint(app, 'PUT /api/admin/organizations/:id/seats'),
+    handler: (request) => service.setSeats(request.auth.userId, request.params.id, request.body),
+  });
+  app.route({
+    ...endpoint(app, 'DELETE /api/admin/organizations/:id/seats'),
+    handler: (request) => service.endSeats(request.auth.userId, request.params.id),
+  });
+  app.route({
     ...endpoint(app, 'GET /api/admin/organizations/:id/members'),
     handler: (request) => service.members(request.params.id, request.query),
   });

@@ -5,6 +5,7 @@ import type {
   AdminOrganizationQuery,
   OrganizationBody,
   OrganizationCoursesBody,
+  OrganizationSeatsBody,
   OrganizationUpdateBody,
 } from '@rianroo/contract';
 import type { TxClient } from '../../db/client.js';
@@ -12,6 +13,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { auditedWrite, type AuditedChange } from '../audit/index.js';
 import * as repo from './orgs.repo.js';
+import * as seats from './org-seats.repo.js';
 import { sameVersion, valueTaken } from '../../db/versioned.js';
 import type { Db } from '../../db/client.js';
 
@@ -49,9 +51,13 @@ export class OrgsService {
 
   async detail(id: string): Promise<AdminOrganizationDetail> {
     const db = this.deps.db.$client;
-    const [org, courses] = await Promise.all([repo.organization(db, id), repo.organizationCourses(db, id)]);
+    const [org, courses, seatPool] = await Promise.all([
+      repo.organization(db, id),
+      repo.organizationCourses(db, id),
+      seats.seatPool(db, id),
+    ]);
     if (!org) throw notFound('Organisation');
-    return { ...org, ...courses };
+    return { ...org, ...courses, seatPool };
   }
 
   async create(actorId: string, body: OrganizationBody) {
@@ -126,6 +132,52 @@ export class OrgsService {
       },
     });
     return this.detail(id);
+  }
+
+  /**
+   * Grants the organisation seats for a plan until a date, in place of the last grant (a contract signed outside
+   * the platform); members waiting for a seat take the new ones at once. Fewer seats than members hold now is
+   * refused (SEATS_BELOW_TAKEN): an administrator removes members first, nobody loses a seat silently.
+   */
+  async setSeats(actorId: string, id: string, body: OrganizationSeatsBody) {
+    await this.seatsWrite(actorId, id, 'organization.seats', async (c) => {
+      const problem = await seats.seatGrantProblem(c, body);
+      if (problem) throw new AppError('VALIDATION_ERROR', 400, problem.message, [problem]);
+      const held = await seats.grantSeats(c, id, actorId, body);
+      if (held > body.seats)
+        throw new AppError('SEATS_BELOW_TAKEN', 409, `Members hold ${held} seats: remove members first`);
+    });
+    return this.detail(id);
+  }
+
+  /** Ends the organisation's seats now; every seat is given back (nothing recorded when it had none). */
+  async endSeats(actorId: string, id: string) {
+    await this.seatsWrite(actorId, id, 'organization.seats_end', async (c) =>
+      (await seats.endSeats(c, id)) ? undefined : 'unchanged',
+    );
+    return this.detail(id);
+  }
+
+  /**
+   * An audited change of the organisation's seats, under its row's lock (the lock every change of membership
+   * takes before seats are given, organization_seats_follow): the grant is recorded before and after.
+   */
+  private seatsWrite(
+    actorId: string,
+    id: string,
+    action: string,
+    change: (c: TxClient) => Promise<void | 'unchanged'>,
+  ) {
+    return auditedWrite(this.deps.db, {
+      actorId,
+      action,
+      entity: 'organization',
+      what: 'Organisation',
+      id,
+      read: async (c, orgId, lock) =>
+        (await repo.organization(c, orgId, lock)) && { seats: await seats.seatGrant(c, orgId) },
+      change: (c) => change(c),
+    });
   }
 
   courseOptions() {

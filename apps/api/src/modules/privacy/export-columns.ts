@@ -34,6 +34,7 @@ export const userColumns: Record<string, { kind: string } | { excluded: string }
   'organization_invites.accepted_by': { kind: 'organisation_invites' },
   'organization_group_members.user_id': { kind: 'organisation_groups' },
   'course_assignments.user_id': { kind: 'course_assignments' },
+  'organization_seats.user_id': { kind: 'organisation_seats' },
   'refresh_tokens.session_id': {
     excluded: 'hashes of refresh tokens: secrets; the sessions they belong to are in sessions',
   },
@@ -53,6 +54,7 @@ export const userColumns: Record<string, { kind: string } | { excluded: string }
   'organization_managers.added_by': { excluded: 'the person who made someone a manager, not the learner' },
   'organization_invites.invited_by': { excluded: 'the manager who sent an invitation, not the learner' },
   'course_assignments.assigned_by': { excluded: 'the manager who assigned a course, not the learner' },
+  'organization_seat_pools.granted_by': { excluded: 'the administrator who granted seats, not the learner' },
   'refunds.created_by': { excluded: 'the staff member who made a refund, not the learner' },
   'course_summaries.uploaded_by': {
     excluded: "the author who uploaded a course's summary PDF: course content",

@@ -114,6 +114,10 @@ export const exportKinds: ExportKind[] = [
     { th: 'คำเชิญเข้าร่วมองค์กรที่คุณตอบรับ', en: 'Invitations to an organisation you accepted' },
     ['tokenHash', 'invitedBy'],
   ),
+  tableKind('organisation_seats', s.organizationSeats, s.organizationSeats.userId, {
+    th: 'ที่นั่งขององค์กรที่คุณถือ',
+    en: "The organisation's seat you hold",
+  }),
   tableKind('organisation_groups', s.organizationGroupMembers, s.organizationGroupMembers.userId, {
     th: 'กลุ่มในองค์กรที่คุณอยู่',
     en: "The organisation's groups you are in",

@@ -23,6 +23,8 @@ const VERBS: Record<string, Words> = {
   end: { th: 'สิ้นสุด', en: 'ended' },
   assign: { th: 'มอบหมาย', en: 'assigned' },
   withdraw: { th: 'ถอน', en: 'withdrew' },
+  seats: { th: 'กำหนดที่นั่งของ', en: 'set the seats of' },
+  seats_end: { th: 'ยกเลิกที่นั่งทั้งหมดของ', en: 'ended the seats of' },
 };
 
 /** The kinds of things the console writes; others are shown as their code. */

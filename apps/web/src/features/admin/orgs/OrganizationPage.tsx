@@ -11,6 +11,7 @@ import { CoursesCard } from './CoursesCard';
 import { ManagersCard } from './ManagersCard';
 import { MembersCard } from './MembersCard';
 import { OrganizationForm } from './OrganizationForm';
+import { SeatsCard } from './SeatsCard';
 import { useOrganization, useUpdateOrganization } from './orgs-api';
 
 /** /admin/organizations/:id: an organisation's fields, granted and picked courses, and members. */
@@ -51,6 +52,7 @@ export default function OrganizationPage() {
         />
       </Card>
       <CoursesCard org={o} />
+      <SeatsCard org={o} />
       <ManagersCard orgId={o.id} />
       <MembersCard orgId={o.id} />
     </AdminPage>

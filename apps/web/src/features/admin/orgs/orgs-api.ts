@@ -3,6 +3,7 @@ import type {
   AdminOrganizationQuery,
   OrganizationBody,
   OrganizationCoursesBody,
+  OrganizationSeatsBody,
 } from '@rianroo/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -53,6 +54,12 @@ export const useSetCourses = (id: string) =>
   useOrgWrite((body: OrganizationCoursesBody) =>
     api('PUT /api/admin/organizations/:id/courses', { params: { id }, body, auth: true }),
   );
+export const useSetSeats = (id: string) =>
+  useOrgWrite((body: OrganizationSeatsBody) =>
+    api('PUT /api/admin/organizations/:id/seats', { params: { id }, body, auth: true }),
+  );
+export const useEndSeats = (id: string) =>
+  useOrgWrite(() => api('DELETE /api/admin/organizations/:id/seats', { params: { id }, auth: true }));
 export const useAddMember = (id: string) =>
   useOrgWrite((email: string) =>
     api('POST /api/admin/organizations/:id/members', { params: { id }, body: { email }, auth: true }),
