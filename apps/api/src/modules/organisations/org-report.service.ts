@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import * as repo from './org-members.repo.js';
+import { seatPool } from './org-seats.repo.js';
 
 type Cell = string | number;
 
@@ -14,8 +15,11 @@ const JOINED_BY: Record<NonNullable<OrgMember['joinedBy']>, string> = {
   admin: 'ผู้ดูแลระบบเพิ่ม',
 };
 
-/** The report's columns (Thai headers), the members list's; contact details only where required. */
-function columns(requiresContact: boolean): [string, (m: OrgMember) => Cell][] {
+/**
+ * The report's columns (Thai headers), the members list's; contact details only where required; who holds a
+ * seat only where the organisation has seats.
+ */
+function columns(requiresContact: boolean, hasSeats: boolean): [string, (m: OrgMember) => Cell][] {
   const done = (m: OrgMember) => m.courses.filter((c) => c.completed).length;
   const cols: [string, (m: OrgMember) => Cell][] = [
     ['ชื่อ', (m) => m.name],
@@ -33,6 +37,7 @@ function columns(requiresContact: boolean): [string, (m: OrgMember) => Cell][] {
     ['แบบทดสอบที่ผ่าน', (m) => m.testsPassed],
     ['ใบประกาศนียบัตร', (m) => m.certificates],
   ];
+  if (hasSeats) cols.push(['ที่นั่ง', (m) => (m.hasSeat ? 'มีที่นั่ง' : 'รอที่นั่ง')]);
   if (requiresContact)
     cols.push(
       ['โทรศัพท์', (m) => m.contact?.phone ?? ''],
@@ -59,8 +64,11 @@ export class OrgReportService {
   private async table(orgId: string, q: OrgReportQuery) {
     const org = await repo.settings(this.deps.db.$client, orgId);
     if (!org) throw notFound('Organisation');
-    const members = await repo.allMembers(this.deps.db.$client, orgId, q, org.requiresContact);
-    const cols = columns(org.requiresContact);
+    const [members, pool] = await Promise.all([
+      repo.allMembers(this.deps.db.$client, orgId, q, org.requiresContact),
+      seatPool(this.deps.db.$client, orgId),
+    ]);
+    const cols = columns(org.requiresContact, pool !== null);
     return { headers: cols.map(([h]) => h), rows: members.map((m) => cols.map(([, get]) => get(m))) };
   }
 
