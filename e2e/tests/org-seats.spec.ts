@@ -84,4 +84,12 @@ test('an administrator grants an organisation two seats on a phone; of three mem
   await expect(orgPage.getByText('มีที่นั่ง', { exact: true })).toHaveCount(2);
   await expect(orgPage.getByText('รอที่นั่ง', { exact: true })).toHaveCount(1);
   await context.close();
+
+  // The third member's account page says they wait for a seat, and how they will get one.
+  const learner = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const accountPage = await learner.newPage();
+  await withTokens(accountPage, members[2]!);
+  await accountPage.goto('/account');
+  await expect(accountPage.getByText(/ที่นั่งขององค์กรมีผู้ใช้ครบแล้ว/)).toBeVisible();
+  await learner.close();
 });

@@ -167,7 +167,7 @@ describe('organisations by invite code', () => {
     const joined = await join(`hosp-${orgId.slice(-6).toLowerCase()}`);
     expect(joined.statusCode).toBe(200);
     expect(joined.json()).toEqual({
-      organization: { id: orgId, name: 'โรงพยาบาลทดสอบ', requiresContact: true },
+      organization: { id: orgId, name: 'โรงพยาบาลทดสอบ', requiresContact: true, seat: null },
     });
     expect(await access()).toMatchObject({ canAccess: true, reason: 'organization' });
     expect((await guard(u.access_token)).json()).toEqual({

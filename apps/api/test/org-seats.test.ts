@@ -160,7 +160,12 @@ describe('organisation seats', () => {
     ).rows[0]!.invite_code;
     const people = await learners(4);
     // One after another: the first two take the seats, the third waits before the fourth.
-    for (const p of people) expect((await join(p.access_token, code)).statusCode).toBe(200);
+    const answers = [];
+    for (const p of people) answers.push(await join(p.access_token, code));
+    // Each learner is told whether they got a seat, and until when it opens every course.
+    expect(answers.map((a) => a.json().organization.seat?.held)).toEqual([true, true, false, false]);
+    const endsAt = answers[0]!.json().organization.seat.endsAt as string;
+    expect(Date.parse(endsAt)).toBeGreaterThan(Date.now());
     const [first, second, third, fourth] = people.map((p) => p.user.id) as [string, string, string, string];
     expect((await seatsOf(org)).holders.sort()).toEqual([first, second].sort());
 
@@ -171,7 +176,17 @@ describe('organisation seats', () => {
     });
     expect(removed.statusCode, removed.body).toBe(204);
     expect((await seatsOf(org)).holders.sort()).toEqual([second, third].sort());
-    expect(await access(people[2]!.access_token)).toMatchObject({ canAccess: true, reason: 'organization' });
+    expect(await access(people[2]!.access_token)).toEqual({
+      canAccess: true,
+      reason: 'organization',
+      expiresAt: endsAt,
+    });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/organization',
+      headers: bearer(people[2]!.access_token),
+    });
+    expect(mine.json().organization.seat).toEqual({ held: true, endsAt });
     expect(await access(people[0]!.access_token)).toMatchObject({ canAccess: false, reason: 'none' });
 
     const list = await t.app.inject({

@@ -146,7 +146,13 @@ export const unsubscribeAnswer = z.object({
 export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswer>;
 
 /** The learner's organisation (members watch its granted courses; it may require contact details). */
-export const organizationSummary = z.object({ id: uuid, name: z.string(), requiresContact: z.boolean() });
+export const organizationSummary = z.object({
+  id: uuid,
+  name: z.string(),
+  requiresContact: z.boolean(),
+  /** The organisation's seats while they last (null: it has none): whether this learner holds one, until when. */
+  seat: z.object({ held: z.boolean(), endsAt: z.string() }).nullable(),
+});
 export const myOrganizationAnswer = z.object({ organization: organizationSummary.nullable() });
 export type MyOrganizationAnswer = z.infer<typeof myOrganizationAnswer>;
 export const joinOrganizationBody = z.object({ code: z.string().trim().min(4).max(40) });

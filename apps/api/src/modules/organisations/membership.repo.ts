@@ -11,7 +11,14 @@ const organizationColumns = {
 
 export async function organizationOf(db: Db, userId: string) {
   const [row] = await db
-    .select(organizationColumns)
+    .select({
+      ...organizationColumns,
+      // The organisation's seats while they last: whether this learner holds one, and until when.
+      seat: sql<{ held: boolean; endsAt: string } | null>`(
+        select json_build_object('held', exists (select 1 from organization_seats s where s.user_id = ${users.id}),
+          'endsAt', to_char(p.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+        from organization_seat_pools p where p.organization_id = ${organizations.id} and p.ends_at > now())`,
+    })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId))
@@ -19,9 +26,12 @@ export async function organizationOf(db: Db, userId: string) {
   return row ?? null;
 }
 
-/** Joins the organisation of an invite code (any letter case); undefined when no organisation has it. */
+/**
+ * Joins the organisation of an invite code (any letter case); undefined when no organisation has it. Answers the
+ * organisation as organizationOf does, read after the join (a seat is taken, or not, by then).
+ */
 export async function joinByInviteCode(db: Db, userId: string, code: string) {
-  return transaction(db, async (tx) => {
+  const joined = await transaction(db, async (tx) => {
     const [org] = await tx
       .select(organizationColumns)
       .from(organizations)
@@ -44,6 +54,7 @@ export async function joinByInviteCode(db: Db, userId: string, code: string) {
     );
     return org;
   });
+  return joined && ((await organizationOf(db, userId)) ?? undefined);
 }
 
 /**

@@ -12,7 +12,7 @@ import { useJoinOrganization, useMyOrganization } from '../api/organization';
 
 /** The learner's organisation, or a form to join one with the code it gave them. */
 export function OrganizationSection() {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const navigate = useNavigate();
   const toast = useToast();
   const mine = useMyOrganization();
@@ -28,7 +28,16 @@ export function OrganizationSection() {
         // Not known, so not "in none": a member must not be offered to join as if they had no organisation.
         <RetryAlert error={mine.error} onRetry={() => void mine.refetch()} />
       ) : organization ? (
-        <p className="text-slate-800">{t('org.member', { name: organization.name })}</p>
+        <div className="flex flex-col gap-2">
+          <p className="text-slate-800">{t('org.member', { name: organization.name })}</p>
+          {organization.seat && (
+            <p className={organization.seat.held ? 'text-teal-900' : 'text-amber-900'}>
+              {organization.seat.held
+                ? t('org.seatHeld', { date: date(organization.seat.endsAt, false) })
+                : t('org.seatWaiting')}
+            </p>
+          )}
+        </div>
       ) : (
         <form
           noValidate
