@@ -37,7 +37,18 @@ test('an administrator finds a user, ends their session (refused at once), and r
   await page.getByRole('link', { name: learner.email }).click();
   await expect(page.getByRole('heading', { name: 'เซสชันที่ใช้งานอยู่' })).toBeVisible();
   // The form to grant a subscription (the learner has none) is part of the page axe checks.
-  await expect(page.getByRole('form', { name: 'มอบสิทธิ์สมาชิก' })).toBeVisible();
+  const grant = page.getByRole('form', { name: 'มอบสิทธิ์สมาชิก' });
+  await expect(grant).toBeVisible();
+  await expect(grant).toHaveAttribute('novalidate', '');
+  // Sent without its reason: the form names what is missing in Thai at the field (no browser bubble), focus
+  // goes there, and nothing is granted.
+  await grant.getByRole('button', { name: 'มอบสิทธิ์สมาชิก' }).click();
+  const reason = grant.getByLabel('เหตุผล');
+  await expect(reason).toBeFocused();
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  await expect(reason).toHaveAccessibleDescription(/^กรุณากรอกเหตุผล/);
+  const learnerAuth = { authorization: `Bearer ${learner.access_token}` };
+  expect(await (await request.get('/api/my-subscription', { headers: learnerAuth })).json()).toBeNull();
   await noSeriousViolations(page);
   await page.getByRole('button', { name: 'ยุติเซสชันบน Playwright API' }).click();
   const dialog = page.getByRole('dialog', { name: 'ยุติเซสชันบน Playwright API' });

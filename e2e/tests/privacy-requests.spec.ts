@@ -41,7 +41,9 @@ test('an administrator enters a data request, finds it in the queue with its due
 
   // Required fields are said in Thai at the field, before anything is sent.
   await page.getByRole('button', { name: 'บันทึกคำขอ' }).click();
-  await expect(page.getByText('กรุณากรอกช่องนี้')).toHaveCount(2);
+  await expect(page.getByText('กรุณากรอกอีเมลผู้ยื่นคำขอ')).toBeVisible();
+  await expect(page.getByText('กรุณากรอกรายละเอียดคำขอ')).toBeVisible();
+  await expect(page.getByLabel('อีเมลผู้ยื่นคำขอ')).toBeFocused();
   await noSeriousViolations(page);
   await page.getByLabel('ประเภท').selectOption({ label: 'ขอแก้ไข' });
   await page.getByLabel('อีเมลผู้ยื่นคำขอ').fill(learner.email);

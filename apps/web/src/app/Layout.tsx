@@ -66,7 +66,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <AnnouncementBar />
       </Suspense>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        {/* Slimmer on a phone (48 px): with a consent banner and an announcement above it, the first screen keeps
+            four fifths for the page (issue 36). */}
+        <div className="mx-auto flex h-12 max-w-6xl items-center justify-between gap-4 px-4 sm:h-16">
           <Link
             to="/"
             className="flex items-center gap-2 rounded-md font-bold text-teal-800 focus-visible:outline-3 focus-visible:outline-teal-600"

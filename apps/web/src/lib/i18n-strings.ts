@@ -13,6 +13,7 @@ import * as assignments from './i18n-assignments';
 import * as legal from './i18n-legal';
 import * as org from './i18n-org';
 import * as dataExport from './i18n-data-export';
+import * as formChecks from './i18n-form-checks';
 
 /** Every string of the screens, Thai first. Keys are the same in both languages (checked by the type). */
 export const th = {
@@ -31,6 +32,7 @@ export const th = {
   ...legal.th,
   ...org.th,
   ...dataExport.th,
+  ...formChecks.th,
   'app.name': 'Rianroo เรียนรู้',
   'app.tagline': 'คอร์สวิดีโอออนไลน์ภาษาไทย เรียนได้ทุกที่ ทุกเวลา',
   'nav.home': 'หน้าแรก',
@@ -318,6 +320,7 @@ export const th = {
   'footer.rights': 'สงวนลิขสิทธิ์',
   'content.announcement': 'ประกาศ',
   'content.dismiss': 'ปิดประกาศ',
+  'content.expand': 'อ่านประกาศทั้งหมด',
   'content.newTab': '(เปิดในแท็บใหม่)',
   'banner.region': 'โปรโมชันและข่าวสาร',
   'banner.slide': '{n} จาก {total}',
@@ -363,6 +366,7 @@ export const en: Record<MessageKey, string> = {
   ...legal.en,
   ...org.en,
   ...dataExport.en,
+  ...formChecks.en,
   'app.name': 'Rianroo',
   'app.tagline': 'Thai video courses online, learn anywhere, any time',
   'nav.home': 'Home',
@@ -666,6 +670,7 @@ export const en: Record<MessageKey, string> = {
   'footer.rights': 'All rights reserved',
   'content.announcement': 'Announcement',
   'content.dismiss': 'Dismiss announcement',
+  'content.expand': 'Read the whole announcement',
   'content.newTab': '(opens in a new tab)',
   'banner.region': 'Promotions and news',
   'banner.slide': '{n} of {total}',

@@ -1,17 +1,20 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import { useI18n } from '../../lib/i18n';
+import { useFieldProblem } from './Form';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
 /**
- * A labelled input whose error is announced and tied to it (aria-describedby). A password field has a button
- * that shows what was typed.
+ * A labelled input whose error is announced and tied to it (aria-describedby): the `error` given, or what the
+ * Form around it found at the last submit (a missing field, named). A password field has a button that shows
+ * what was typed.
  */
 export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
-  { label, error, hint, className = '', type, ...rest },
+  { label, error: given, hint, className = '', type, ...rest },
   ref,
 ) {
   const id = useId();
+  const error = useFieldProblem(id) ?? given;
   const { t } = useI18n();
   const [shown, setShown] = useState(false);
   const password = type === 'password';

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { useAdminI18n } from '../i18n';
 import { formatDay } from './analytics-format';
 import {
@@ -55,9 +56,8 @@ export function RangePicker({ range, onChange }: { range: DayRange; onChange: (r
             </Button>
           ))}
         </div>
-        <form
+        <Form
           onSubmit={apply}
-          noValidate
           className="flex flex-wrap items-end gap-2"
           aria-label={t('admin.analytics.custom')}
         >
@@ -88,7 +88,7 @@ export function RangePicker({ range, onChange }: { range: DayRange; onChange: (r
           <Button type="submit" variant={range.preset ? 'secondary' : 'primary'}>
             {t('admin.analytics.apply')}
           </Button>
-        </form>
+        </Form>
       </div>
       {problem && (
         <p id={ids.problem} role="alert" className="text-sm text-red-700">

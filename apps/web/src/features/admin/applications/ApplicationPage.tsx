@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Card } from '../../../components/ui/Card';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { textLink } from '../../../components/ui/link-styles';
 import { useErrorText } from '../../../lib/forms';
@@ -19,7 +20,7 @@ function MarkForm({ app }: { app: AdminApplication }) {
   const [status, setStatus] = useState(app.status);
   const [note, setNote] = useState(app.note ?? '');
   return (
-    <form
+    <Form
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
@@ -48,7 +49,7 @@ function MarkForm({ app }: { app: AdminApplication }) {
           {t('admin.apps.mark')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -4,6 +4,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { useAdminI18n } from '../i18n';
 import { ChoicesEditor, QuestionFormButtons } from './QuestionFormParts';
 import { CheckboxField } from '../../../components/ui/CheckboxField';
+import { Form } from '../../../components/ui/Form';
 
 type Kind = EvaluationQuestionInput['kind'];
 type Choice = { id?: string; labelTh: string; labelEn: string };
@@ -45,7 +46,7 @@ export function EvaluationForm({
     );
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3">
+    <Form onSubmit={submit} className="flex flex-col gap-3">
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         {t('admin.question.kind')}
         <select
@@ -115,6 +116,6 @@ export function EvaluationForm({
         <CheckboxField label={t('admin.evaluation.active')} checked={active} onChange={setActive} />
       </div>
       <QuestionFormButtons editing={!!question} busy={busy} onCancel={onCancel} />
-    </form>
+    </Form>
   );
 }

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/ui/TextField';
 import { useAdminI18n, type AdminKey } from '../i18n';
 import { ChoicesEditor, QuestionFormButtons } from './QuestionFormParts';
+import { Form } from '../../../components/ui/Form';
 
 type Choice = { id?: string; label: string; correct: boolean };
 const KINDS: QuestionKind[] = ['single', 'multiple', 'true_false'];
@@ -94,7 +95,7 @@ export function QuestionForm({
     );
   };
   return (
-    <form
+    <Form
       onSubmit={submit}
       className="flex flex-col gap-3"
       aria-describedby={error ? `${id}-err` : undefined}
@@ -185,6 +186,6 @@ export function QuestionForm({
         </p>
       )}
       <QuestionFormButtons editing={!!question} busy={busy} onCancel={onCancel} />
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import type { AdminAssessment } from '@rianroo/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { TextField } from '../../../components/ui/TextField';
 import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
@@ -72,7 +73,7 @@ export function SettingsForm({ assessment: a }: { assessment: AdminAssessment })
         ? t('admin.assessment.perAttemptPool', { count: a.questionsPerAttempt, n: inUse })
         : t('admin.assessment.perAttemptAll', { n: inUse });
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3">
+    <Form onSubmit={submit} className="flex flex-col gap-3">
       <TextField label={t('admin.assessment.name')} {...text('title')} required />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
@@ -123,6 +124,6 @@ export function SettingsForm({ assessment: a }: { assessment: AdminAssessment })
       <Button type="submit" className="self-start" busy={update.isPending}>
         {t('admin.course.save')}
       </Button>
-    </form>
+    </Form>
   );
 }

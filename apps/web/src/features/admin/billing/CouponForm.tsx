@@ -1,6 +1,7 @@
 import type { AdminCoupon, CouponCreateBody } from '@rianroo/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { TextField } from '../../../components/ui/TextField';
 import { CheckField, SelectField } from '../components/Fields';
 import { useAdminI18n } from '../i18n';
@@ -67,7 +68,7 @@ export function CouponForm({
     }).catch(() => {});
   };
   return (
-    <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
+    <Form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
       <TextField
         label={t('admin.coupons.code')}
         value={v.code}
@@ -134,6 +135,6 @@ export function CouponForm({
           {label}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import type { AdminPlan, PlanCreateBody } from '@rianroo/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { TextField } from '../../../components/ui/TextField';
 import { CheckField, SelectField } from '../components/Fields';
 import { useAdminI18n } from '../i18n';
@@ -55,7 +56,7 @@ export function PlanForm({
     }).catch(() => {});
   };
   return (
-    <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
+    <Form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
       <TextField
         label={t('admin.plans.code')}
         value={v.code}
@@ -111,6 +112,6 @@ export function PlanForm({
           {label}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,16 +1,18 @@
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useFieldProblem } from '../../../components/ui/Form';
 
 const box =
   'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:outline-3 focus:outline-offset-1 focus:outline-teal-600';
 
-/** A labelled multi-line field, with an optional hint and an error, both tied to it. */
+/** A labelled multi-line field, with an optional hint and an error (given, or its Form's), both tied to it. */
 export function TextArea({
   label,
   hint,
-  error,
+  error: given,
   ...rest
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string; error?: string }) {
   const id = useId();
+  const error = useFieldProblem(id) ?? given;
   const describedBy =
     [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
@@ -40,21 +42,33 @@ export function TextArea({
   );
 }
 
-/** A labelled choice list. */
+/** A labelled choice list; what its Form found missing at the last submit is said under it. */
 export function SelectField({
   label,
   children,
   ...rest
 }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; children: ReactNode }) {
   const id = useId();
+  const error = useFieldProblem(id);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={id} className={box} {...rest}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={error ? `${box} border-red-600` : box}
+        {...rest}
+      >
         {children}
       </select>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { useAdminI18n } from '../i18n';
 import type { TableControls } from '../lib/table-params';
 
@@ -25,7 +26,7 @@ export function FilterForm({ controls, fields }: { controls: TableControls; fiel
   const input =
     'min-h-11 rounded-lg border border-slate-300 bg-white px-3 focus:outline-3 focus:outline-teal-600';
   return (
-    <form
+    <Form
       className="flex flex-wrap items-end gap-3"
       onSubmit={(e) => {
         e.preventDefault();
@@ -71,6 +72,6 @@ export function FilterForm({ controls, fields }: { controls: TableControls; fiel
           {t('admin.filter.clear')}
         </Button>
       )}
-    </form>
+    </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { useAdminI18n } from '../i18n';
 
 /** A search field that asks the server on submit (Enter or the button), not on every key. */
@@ -22,7 +23,7 @@ export function SearchBox({
     setText(value);
   }
   return (
-    <form
+    <Form
       role="search"
       className="flex items-end gap-2"
       onSubmit={(e) => {
@@ -45,6 +46,6 @@ export function SearchBox({
       <Button type="submit" variant="secondary">
         {t('admin.table.search')}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import type { AdminCourse } from '@rianroo/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { TextField } from '../../../components/ui/TextField';
 import { useAdminI18n } from '../i18n';
 import { InstructorsField } from './InstructorsField';
@@ -57,7 +58,7 @@ export function CourseForm({ course }: { course: AdminCourse }) {
       <h2 id="details" className="text-lg font-semibold text-slate-900">
         {t('admin.course.details')}
       </h2>
-      <form onSubmit={submit} className="mt-3 grid gap-3 md:grid-cols-2">
+      <Form onSubmit={submit} className="mt-3 grid gap-3 md:grid-cols-2">
         <TextField label={t('admin.courses.name')} value={v.title} onChange={set('title')} required />
         <TextField label={t('admin.course.slug')} value={v.slug} onChange={set('slug')} required />
         <TextField label={t('admin.course.subtitle')} value={v.subtitle} onChange={set('subtitle')} />
@@ -105,7 +106,7 @@ export function CourseForm({ course }: { course: AdminCourse }) {
             {t('admin.course.save')}
           </Button>
         </div>
-      </form>
+      </Form>
       <label className="mt-5 flex flex-col gap-1 text-sm font-medium text-slate-800">
         {t('admin.course.cover')}
         <input

@@ -2,6 +2,7 @@ import type { AdminCourseRow } from '@rianroo/contract';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { textLink } from '../../../components/ui/link-styles';
 import { TextField } from '../../../components/ui/TextField';
 import { AdminPage } from '../components/AdminPage';
@@ -100,7 +101,7 @@ function NewCourse() {
       <h2 id="new-course" className="text-lg font-semibold text-slate-900">
         {t('admin.courses.new')}
       </h2>
-      <form onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <Form onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <TextField
           label={t('admin.courses.name')}
           value={title}
@@ -117,7 +118,7 @@ function NewCourse() {
         <Button type="submit" busy={create.isPending}>
           {t('admin.courses.create')}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

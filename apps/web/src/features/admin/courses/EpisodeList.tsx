@@ -2,6 +2,7 @@ import type { AdminCourse } from '@rianroo/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { textLink } from '../../../components/ui/link-styles';
 import { TextField } from '../../../components/ui/TextField';
 import { useReorder } from '../components/use-reorder';
@@ -51,7 +52,7 @@ export function EpisodeList({ course }: { course: AdminCourse }) {
           </li>
         ))}
       </ol>
-      <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
+      <Form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
         <TextField
           className="min-w-60 flex-1"
           label={t('admin.episodes.newTitle')}
@@ -62,7 +63,7 @@ export function EpisodeList({ course }: { course: AdminCourse }) {
         <Button type="submit" busy={add.isPending}>
           {t('admin.episodes.add')}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { AdminEpisode } from '@rianroo/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { textLink } from '../../../components/ui/link-styles';
 import { TextField } from '../../../components/ui/TextField';
@@ -70,7 +71,7 @@ function EpisodeFields({ courseId, episode }: { courseId: string; episode: Admin
     });
   };
   return (
-    <form
+    <Form
       onSubmit={submit}
       className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
     >
@@ -94,6 +95,6 @@ function EpisodeFields({ courseId, episode }: { courseId: string; episode: Admin
       <Button type="submit" busy={update.isPending}>
         {t('admin.course.save')}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -58,7 +58,10 @@ describe('the console’s terms and privacy notice', () => {
     render(withApp(<LegalDocumentsPage />));
     const form = await screen.findByRole('form', { name: 'เพิ่มฉบับใหม่' });
     fireEvent.click(within(form).getByRole('button', { name: 'เผยแพร่ฉบับใหม่' }));
-    expect(await within(form).findAllByText('กรุณากรอกช่องนี้')).toHaveLength(4);
+    // Each missing field is named at the field.
+    for (const missing of ['ชื่อเอกสาร (ไทย)', 'ชื่อเอกสาร (อังกฤษ)', 'เนื้อหา (ไทย)', 'เนื้อหา (อังกฤษ)'])
+      expect(await within(form).findByText(`กรุณากรอก${missing}`)).toBeTruthy();
+    expect(document.activeElement).toBe(within(form).getByLabelText('ชื่อเอกสาร (ไทย)'));
     expect(posted).toEqual([]);
     fireEvent.change(within(form).getByLabelText('ชื่อเอกสาร (ไทย)'), { target: { value: 'ข้อกำหนด' } });
     fireEvent.change(within(form).getByLabelText('ชื่อเอกสาร (อังกฤษ)'), { target: { value: 'Terms' } });

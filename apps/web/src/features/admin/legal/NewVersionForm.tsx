@@ -1,6 +1,7 @@
 import { adminLegalDocumentBody, legalKinds } from '@rianroo/contract';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/forms';
@@ -30,8 +31,7 @@ export function NewVersionForm() {
   const e = formState.errors;
   const pastDate = () => setError('effectiveAt', { message: t('admin.legal.pastDate') });
   return (
-    <form
-      noValidate
+    <Form
       aria-label={t('admin.legal.new')}
       className="flex flex-col gap-4"
       onSubmit={handleSubmit(({ effectiveAt, ...v }) => {
@@ -104,6 +104,6 @@ export function NewVersionForm() {
           {t('admin.legal.create')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

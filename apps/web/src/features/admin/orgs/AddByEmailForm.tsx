@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { TextField } from '../../../components/ui/TextField';
 import { useAdminI18n, type AdminKey } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
@@ -25,7 +26,7 @@ export function AddByEmailForm({
   const write = useAdminWrite();
   const [email, setEmail] = useState('');
   return (
-    <form
+    <Form
       className={`flex flex-wrap items-end gap-3 ${className}`}
       onSubmit={(e) => {
         e.preventDefault();
@@ -44,6 +45,6 @@ export function AddByEmailForm({
       <Button type="submit" variant="secondary" busy={busy}>
         {t('admin.orgs.add')}
       </Button>
-    </form>
+    </Form>
   );
 }

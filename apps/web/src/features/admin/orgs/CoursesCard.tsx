@@ -1,6 +1,7 @@
 import type { AdminOrganizationDetail } from '@rianroo/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useAdminI18n } from '../i18n';
@@ -24,7 +25,7 @@ export function CoursesCard({ org }: { org: AdminOrganizationDetail }) {
       {options.isPending ? (
         <Spinner label={siteT('common.loading')} />
       ) : (
-        <form
+        <Form
           onSubmit={(e) => {
             e.preventDefault();
             write(save.mutateAsync({ grants, picks }), t('admin.orgs.coursesSaved')).catch(() => {});
@@ -78,7 +79,7 @@ export function CoursesCard({ org }: { org: AdminOrganizationDetail }) {
           <Button type="submit" className="mt-4" busy={save.isPending}>
             {t('admin.orgs.saveCourses')}
           </Button>
-        </form>
+        </Form>
       )}
     </Card>
   );

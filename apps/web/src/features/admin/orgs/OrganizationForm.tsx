@@ -1,6 +1,7 @@
 import type { AdminOrganizationDetail, OrganizationBody } from '@rianroo/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { TextField } from '../../../components/ui/TextField';
 import { CheckField, TextArea } from '../components/Fields';
 import { useAdminI18n } from '../i18n';
@@ -49,7 +50,7 @@ export function OrganizationForm({
     }).catch(() => {});
   };
   return (
-    <form className="flex flex-col gap-4" onSubmit={onSubmit}>
+    <Form className="flex flex-col gap-4" onSubmit={onSubmit}>
       <TextField
         label={t('admin.orgs.name')}
         value={v.name}
@@ -85,6 +86,6 @@ export function OrganizationForm({
           {label}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

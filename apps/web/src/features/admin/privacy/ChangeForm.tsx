@@ -1,6 +1,7 @@
 import { CLOSED_STATUSES, type AdminDataRequestDetail, type DataRequestStatus } from '@rianroo/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { SelectField, TextArea } from '../components/Fields';
 import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
@@ -18,8 +19,7 @@ export function ChangeForm({ request }: { request: AdminDataRequestDetail }) {
   const [resolution, setResolution] = useState(request.resolution);
   const [error, setError] = useState<string>();
   return (
-    <form
-      noValidate
+    <Form
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
@@ -58,6 +58,6 @@ export function ChangeForm({ request }: { request: AdminDataRequestDetail }) {
           {t('admin.dr.change')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

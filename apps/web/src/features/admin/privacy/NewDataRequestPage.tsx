@@ -2,6 +2,7 @@ import { adminDataRequestBody, DATA_REQUEST_DETAILS_MAX } from '@rianroo/contrac
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { textLink } from '../../../components/ui/link-styles';
@@ -45,8 +46,7 @@ export default function NewDataRequestPage() {
       }
     >
       <Card>
-        <form
-          noValidate
+        <Form
           className="flex flex-col gap-4"
           onSubmit={handleSubmit(({ receivedOn, ...v }) => {
             if (receivedOn && receivedOn > bangkokToday()) {
@@ -97,7 +97,7 @@ export default function NewDataRequestPage() {
               {t('admin.dr.create')}
             </Button>
           </div>
-        </form>
+        </Form>
       </Card>
     </AdminPage>
   );

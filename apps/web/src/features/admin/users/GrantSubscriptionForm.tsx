@@ -1,7 +1,9 @@
 import type { AdminUserDetail } from '@rianroo/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/Card';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
+import { TextField } from '../../../components/ui/TextField';
 import { useErrorText } from '../../../lib/forms';
 import { SelectField, TextArea } from '../components/Fields';
 import { useAdminI18n } from '../i18n';
@@ -25,7 +27,6 @@ export function GrantSubscriptionForm({ user }: { user: AdminUserDetail }) {
   const plans = useGrantablePlans();
   const grant = useGrantSubscription(user.id);
   const write = useAdminWrite();
-  const dateId = useId();
   const [planId, setPlanId] = useState('');
   const [day, setDay] = useState('');
   const [reason, setReason] = useState('');
@@ -47,7 +48,7 @@ export function GrantSubscriptionForm({ user }: { user: AdminUserDetail }) {
     );
   if (!plans.data.length) return <p className="mt-4 text-sm text-slate-600">{t('admin.grant.noPlans')}</p>;
   return (
-    <form
+    <Form
       aria-label={t('admin.grant.title')}
       className="mt-5 flex flex-col gap-4 border-t border-slate-100 pt-4"
       onSubmit={(e) => {
@@ -80,38 +81,30 @@ export function GrantSubscriptionForm({ user }: { user: AdminUserDetail }) {
             </option>
           ))}
         </SelectField>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={dateId} className="text-sm font-medium text-slate-800">
-            {t('admin.grant.endsOn')}
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            min={bangkokToday()}
-            value={day}
-            onChange={(e) => setDay(e.target.value)}
-            aria-describedby={`${dateId}-hint`}
-            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:outline-3 focus:outline-offset-1 focus:outline-teal-600"
-          />
-          <p id={`${dateId}-hint`} className="text-xs text-slate-600">
-            {t('admin.grant.endsOnHint')}
-          </p>
-        </div>
+        <TextField
+          label={t('admin.grant.endsOn')}
+          type="date"
+          min={bangkokToday()}
+          hint={t('admin.grant.endsOnHint')}
+          value={day}
+          onChange={(e) => setDay(e.target.value)}
+        />
       </div>
       <TextArea
         label={t('admin.grant.reason')}
         hint={t('admin.grant.reasonHint')}
         value={reason}
+        minLength={3}
         maxLength={500}
         required
         onChange={(e) => setReason(e.target.value)}
       />
       {error && <Alert>{error}</Alert>}
       <div>
-        <Button type="submit" busy={grant.isPending} disabled={!canSubmit} className="w-full sm:w-auto">
+        <Button type="submit" busy={grant.isPending} className="w-full sm:w-auto">
           {t('admin.grant.submit')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import type { AdminUserDetail } from '@rianroo/contract';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
 import { useSetRole } from './users-api';
@@ -14,7 +15,7 @@ export function RoleForm({ user }: { user: AdminUserDetail }) {
   const setRoleOf = useSetRole(user.id);
   const write = useAdminWrite();
   return (
-    <form
+    <Form
       className="mt-5 flex flex-wrap items-end gap-3 border-t border-slate-100 pt-4"
       onSubmit={(e) => {
         e.preventDefault();
@@ -41,6 +42,6 @@ export function RoleForm({ user }: { user: AdminUserDetail }) {
       <Button type="submit" variant="secondary" busy={setRoleOf.isPending} disabled={role === user.role}>
         {t('admin.user.changeRole')}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -19,7 +19,7 @@ export function TestStatusBar({
   const percent = total ? Math.round((answered / total) * 100) : 0;
   const label = t('assess.answeredCount', { n: answered, total });
   return (
-    <div className="sticky top-16 z-10 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
+    <div className="sticky top-12 z-10 sm:top-16 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <div className="min-w-40 flex-1">
           <p className="text-sm font-medium text-slate-800">{label}</p>

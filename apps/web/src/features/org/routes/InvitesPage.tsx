@@ -2,6 +2,7 @@ import type { OrgInvite, OrgInviteResults } from '@rianroo/contract';
 import { useId, useState } from 'react';
 import { RetryAlert } from '../../../components/RetryAlert';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { Alert, Card } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { useInvite, useInvites, useResendInvite, useRevokeInvite } from '../api/org-api';
@@ -29,7 +30,7 @@ export default function InvitesPage({ orgId }: { orgId: string }) {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-slate-900">{t('org.invites.title')}</h1>
       <Card>
-        <form
+        <Form
           className="flex flex-col gap-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -91,7 +92,7 @@ export default function InvitesPage({ orgId }: { orgId: string }) {
               {t('org.invites.send')}
             </Button>
           </div>
-        </form>
+        </Form>
         {notice?.kind === 'error' && (
           <div className="mt-4">
             <Alert>{notice.text}</Alert>

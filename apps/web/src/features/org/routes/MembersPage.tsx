@@ -2,10 +2,11 @@ import { orgJoinedBy, type OrgMember, type OrgMemberQuery } from '@rianroo/contr
 import { useId, useState } from 'react';
 import { RetryAlert } from '../../../components/RetryAlert';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { Alert } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
-import { useMembers, useRemoveMember } from '../api/org-api';
+import { useMembers, useOverview, useRemoveMember } from '../api/org-api';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { ExportButtons } from '../components/ExportButtons';
 import { Select } from '../components/Select';
@@ -29,13 +30,15 @@ export default function MembersPage({ orgId }: { orgId: string }) {
     order: filters.sort === 'name' || filters.sort === 'email' ? 'asc' : 'desc',
   } as const;
   const members = useMembers(orgId, query);
+  // Whether the organisation has seats: then each member is shown holding one or waiting for one.
+  const hasSeats = !!useOverview(orgId).data?.seatPool;
   const remove = useRemoveMember(orgId);
   const { notice, run } = useNotice();
   const pages = Math.max(1, Math.ceil((members.data?.total ?? 0) / PAGE_SIZE));
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-slate-900">{t('org.members.title')}</h1>
-      <form
+      <Form
         role="search"
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
         onSubmit={(e) => {
@@ -78,7 +81,7 @@ export default function MembersPage({ orgId }: { orgId: string }) {
         <div>
           <Button type="submit">{t('org.members.apply')}</Button>
         </div>
-      </form>
+      </Form>
       <ExportButtons
         orgId={orgId}
         query={{ q: filters.q, joinedBy: filters.joinedBy, status: filters.status }}
@@ -102,6 +105,7 @@ export default function MembersPage({ orgId }: { orgId: string }) {
               <li key={m.id}>
                 <MemberCard
                   member={m}
+                  hasSeats={hasSeats}
                   onRemove={() => run(remove.mutateAsync(m.id), t('org.members.removed'))}
                 />
               </li>
@@ -125,7 +129,15 @@ export default function MembersPage({ orgId }: { orgId: string }) {
   );
 }
 
-function MemberCard({ member: m, onRemove }: { member: OrgMember; onRemove: () => Promise<unknown> }) {
+function MemberCard({
+  member: m,
+  hasSeats,
+  onRemove,
+}: {
+  member: OrgMember;
+  hasSeats: boolean;
+  onRemove: () => Promise<unknown>;
+}) {
   const { t, date, num } = useOrgI18n();
   const heading = useId();
   return (
@@ -137,6 +149,13 @@ function MemberCard({ member: m, onRemove }: { member: OrgMember; onRemove: () =
             {m.isManager && (
               <span className="ml-2 rounded bg-teal-50 px-2 py-0.5 text-xs text-teal-900">
                 {t('org.members.manager')}
+              </span>
+            )}
+            {hasSeats && (
+              <span
+                className={`ml-2 rounded px-2 py-0.5 text-xs ${m.hasSeat ? 'bg-sky-50 text-sky-900' : 'bg-amber-50 text-amber-900'}`}
+              >
+                {t(m.hasSeat ? 'org.members.seat' : 'org.members.waiting')}
               </span>
             )}
           </h2>

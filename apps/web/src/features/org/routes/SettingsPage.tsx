@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { RetryAlert } from '../../../components/RetryAlert';
 import { Button } from '../../../components/ui/Button';
+import { Form } from '../../../components/ui/Form';
 import { Alert, Card } from '../../../components/ui/Card';
 import { PageLoading } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
@@ -44,7 +45,7 @@ function JoinSettings({ orgId }: { orgId: string }) {
     .filter(Boolean);
   return (
     <Card title={t('org.settings.title')}>
-      <form
+      <Form
         className="flex flex-col gap-4"
         onSubmit={(e) => {
           e.preventDefault();
@@ -94,7 +95,7 @@ function JoinSettings({ orgId }: { orgId: string }) {
             {siteT('common.save')}
           </Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -131,6 +131,48 @@ describe('announcement bar', () => {
   });
 });
 
+describe('announcement bar on a narrow screen', () => {
+  // jsdom lays nothing out: the message's span says how wide its text is and how wide its line.
+  const widths = (text: number, line: number) => {
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(text);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(line);
+  };
+  const long = bar({
+    enabled: true,
+    message: 'ทดลองเรียนฟรี 7 วัน ทุกคอร์ส',
+    link: '/free-trial',
+    linkLabel: 'ดูรายละเอียด',
+  });
+
+  it('keeps a long message to one line, its link in view, and shows it whole on request', async () => {
+    widths(400, 250);
+    stubContentService(long);
+    render(withApp(<AnnouncementBar />));
+    const region = await screen.findByRole('region', { name: 'ประกาศ' });
+    const whole = await within(region).findByRole('button', { name: 'อ่านประกาศทั้งหมด' });
+    const message = within(region).getByText('ทดลองเรียนฟรี 7 วัน ทุกคอร์ส');
+    expect(message.className).toContain('truncate');
+    // The link is no part of what is cut.
+    expect(message.contains(within(region).getByRole('link', { name: 'ดูรายละเอียด' }))).toBe(false);
+    expect(whole.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(whole);
+    expect(whole.getAttribute('aria-expanded')).toBe('true');
+    expect(message.className).not.toContain('truncate');
+  });
+
+  it('offers no button when the message fits its line', async () => {
+    widths(200, 250);
+    stubContentService(long);
+    render(withApp(<AnnouncementBar />));
+    const region = await screen.findByRole('region', { name: 'ประกาศ' });
+    expect(
+      within(region)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['ปิดประกาศ']);
+  });
+});
+
 /** The bar, and a mark that shows once the bar's content query has its answer (rendered in the same pass). */
 function AnnouncementBarAnswered() {
   const { settled } = useAnnouncement();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { setConsent, useConsent } from '../../../lib/consent';
 import { injectHeadHtml } from '../../../lib/head-html';
 import { useI18n } from '../../../lib/i18n';
@@ -20,37 +20,56 @@ export default function HeadScripts() {
   return html && consent === null ? <ConsentBanner /> : null;
 }
 
+/**
+ * One row at 360 px, 49 px high (issue 36: the banner, the announcement and the header together take at most a
+ * fifth of a phone's first screen): a short question and both answers; the full wording behind "details".
+ */
 function ConsentBanner() {
   const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const answer =
+    'min-h-10 shrink-0 rounded-lg px-2.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600';
   return (
     <section
       aria-label={t('consent.title')}
-      className="border-b border-slate-200 bg-slate-100 px-4 py-3 text-sm text-slate-800"
+      className="border-b border-slate-200 bg-slate-100 px-4 py-1 text-sm text-slate-800"
     >
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
-        <p className="min-w-60 flex-1">
-          {t('consent.text')}{' '}
-          <Link to="/privacy" className={`${textLink} underline`}>
-            {t('legal.privacy')}
-          </Link>
-        </p>
-        <div className="flex gap-2">
+      <div className="mx-auto flex max-w-6xl items-center gap-2">
+        {/* Two lines whatever the font: the question on one (cut with "…" if it must be), "details" below. */}
+        <div className="flex min-w-0 flex-1 flex-col items-start leading-5">
+          <p className="max-w-full truncate">{t('consent.short')}</p>
           <button
             type="button"
-            onClick={() => setConsent('denied')}
-            className="min-h-11 rounded-lg border border-slate-400 bg-white px-4 font-medium hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-teal-600"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((o) => !o)}
+            className={`${textLink} underline`}
           >
-            {t('consent.deny')}
-          </button>
-          <button
-            type="button"
-            onClick={() => setConsent('granted')}
-            className="min-h-11 rounded-lg bg-teal-700 px-4 font-semibold text-white hover:bg-teal-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
-          >
-            {t('consent.accept')}
+            {t('consent.details')}
           </button>
         </div>
+        <button
+          type="button"
+          onClick={() => setConsent('denied')}
+          className={`${answer} border border-slate-400 bg-white font-medium hover:bg-slate-50`}
+        >
+          {t('consent.deny')}
+        </button>
+        <button
+          type="button"
+          onClick={() => setConsent('granted')}
+          className={`${answer} bg-teal-700 font-semibold text-white hover:bg-teal-800`}
+        >
+          {t('consent.accept')}
+        </button>
       </div>
+      <p id={detailsId} hidden={!open} className="mx-auto max-w-6xl py-2">
+        {t('consent.text')}{' '}
+        <Link to="/privacy" className={`${textLink} underline`}>
+          {t('legal.privacy')}
+        </Link>
+      </p>
     </section>
   );
 }
