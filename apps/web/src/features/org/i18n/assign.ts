@@ -66,6 +66,7 @@ export const th = {
   'org.assign.via': 'ผ่านกลุ่ม {group}',
   'org.assign.withdraw': 'ยกเลิก',
   'org.assign.withdrawOf': 'ยกเลิกการมอบหมายของ {name}',
+  'org.assign.withdrawConfirm': 'ยกเลิกการมอบหมายคอร์สนี้ของ {name}? ความคืบหน้าที่เรียนไปแล้วยังอยู่ครบ',
   'org.assign.withdrawn': 'ยกเลิกการมอบหมายแล้ว',
   'org.assign.back': 'กลับไปที่การมอบหมาย',
   'org.assign.noAssignees': 'ยังไม่มีผู้ได้รับมอบหมายคอร์สนี้',
@@ -143,6 +144,8 @@ export const en: Record<keyof typeof th, string> = {
   'org.assign.via': 'Through {group}',
   'org.assign.withdraw': 'Withdraw',
   'org.assign.withdrawOf': 'Withdraw the assignment of {name}',
+  'org.assign.withdrawConfirm':
+    "Withdraw this course's assignment of {name}? What they have learnt so far is kept.",
   'org.assign.withdrawn': 'Assignment withdrawn',
   'org.assign.back': 'Back to assignments',
   'org.assign.noAssignees': 'Nobody is assigned this course yet.',

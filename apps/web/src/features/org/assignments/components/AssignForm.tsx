@@ -2,6 +2,7 @@ import type { OrgPerson } from '@rianroo/contract';
 import { useDeferredValue, useId, useState } from 'react';
 import { RetryAlert } from '../../../../components/RetryAlert';
 import { Button } from '../../../../components/ui/Button';
+import { Form } from '../../../../components/ui/Form';
 import { Card } from '../../../../components/ui/Card';
 import { CheckboxField } from '../../../../components/ui/CheckboxField';
 import { TextField } from '../../../../components/ui/TextField';
@@ -10,8 +11,11 @@ import { useGroups } from '../../groups/api/groups';
 import { PeoplePicker } from '../../groups/components/PeoplePicker';
 import { useAssign, useCourseSearch } from '../api/assignments';
 
-/** Today in Bangkok as YYYY-MM-DD (the earliest due date offered is tomorrow). */
-const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+/**
+ * Tomorrow in Bangkok as YYYY-MM-DD: the earliest due date offered (the picker's `min`) and accepted here, so
+ * that the picker never offers a day the form then refuses.
+ */
+const bangkokTomorrow = () => new Date(Date.now() + (24 + 7) * 3_600_000).toISOString().slice(0, 10);
 
 /**
  * Assigning a course: pick a published course by search, members and/or groups, and an optional due date
@@ -31,17 +35,16 @@ export function AssignForm({ orgId, run }: { orgId: string; run: (p: Promise<str
   const [problem, setProblem] = useState<string | null>(null);
   const courseHeading = useId();
   const groupsHeading = useId();
-  const today = bangkokToday();
+  const tomorrow = bangkokTomorrow();
   return (
     <Card title={t('org.assign.new')}>
-      <form
+      <Form
         className="flex min-w-0 flex-col gap-5"
-        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (!course) return setProblem(t('org.assign.needCourse'));
           if (!people.length && !groupIds.length) return setProblem(t('org.assign.needTargets'));
-          if (due && due <= today) return setProblem(t('org.assign.pastDue'));
+          if (due && due < tomorrow) return setProblem(t('org.assign.pastDue'));
           setProblem(null);
           run(
             assign
@@ -131,7 +134,7 @@ export function AssignForm({ orgId, run }: { orgId: string; run: (p: Promise<str
           <TextField
             type="date"
             label={t('org.assign.due')}
-            min={today}
+            min={tomorrow}
             value={due}
             onChange={(e) => setDue(e.target.value)}
           />
@@ -146,7 +149,7 @@ export function AssignForm({ orgId, run }: { orgId: string; run: (p: Promise<str
             {t('org.assign.submit')}
           </Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,11 +1,10 @@
 import type { Assignee } from '@rianroo/contract';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { RetryAlert } from '../../../../components/RetryAlert';
-import { Button } from '../../../../components/ui/Button';
 import { Alert } from '../../../../components/ui/Card';
 import { PageLoading } from '../../../../components/ui/Spinner';
-import { useErrorText } from '../../../../lib/forms';
+import { ConfirmAction } from '../../components/ConfirmAction';
+import { useNotice } from '../../components/use-notice';
 import { useAssignI18n } from '../../i18n/use-assign-i18n';
 import { useCourseAssignments, useWithdraw } from '../api/assignments';
 
@@ -21,15 +20,11 @@ export default function AssignmentCoursePage({
   back?: string;
 }) {
   const { t } = useAssignI18n();
-  const errorText = useErrorText();
   const query = useCourseAssignments(orgId, courseId);
   const withdraw = useWithdraw(orgId, courseId);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { notice, run } = useNotice();
   const onWithdraw = (a: Assignee) =>
-    withdraw.mutateAsync(a.user.id).then(
-      () => setNotice({ kind: 'success', text: t('org.assign.withdrawn') }),
-      (err: unknown) => setNotice({ kind: 'error', text: errorText(err) }),
-    );
+    run(withdraw.mutateAsync(a.user.id), t('org.assign.withdrawn')).catch(() => {});
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <Link
@@ -54,12 +49,7 @@ export default function AssignmentCoursePage({
           ) : (
             <ul className="flex flex-col gap-3" aria-label={t('org.assign.assignees')}>
               {query.data.assignees.map((a) => (
-                <AssigneeCard
-                  key={a.user.id}
-                  a={a}
-                  onWithdraw={() => onWithdraw(a)}
-                  busy={withdraw.isPending}
-                />
+                <AssigneeCard key={a.user.id} a={a} onWithdraw={() => onWithdraw(a)} />
               ))}
             </ul>
           )}
@@ -69,7 +59,7 @@ export default function AssignmentCoursePage({
   );
 }
 
-function AssigneeCard({ a, onWithdraw, busy }: { a: Assignee; onWithdraw: () => void; busy: boolean }) {
+function AssigneeCard({ a, onWithdraw }: { a: Assignee; onWithdraw: () => Promise<unknown> }) {
   const { t, date } = useAssignI18n();
   const name = a.user.name || a.user.email;
   const status = a.completed
@@ -135,14 +125,13 @@ function AssigneeCard({ a, onWithdraw, busy }: { a: Assignee; onWithdraw: () => 
         </div>
       </dl>
       <div className="mt-3">
-        <Button
-          variant="danger"
-          busy={busy}
-          aria-label={t('org.assign.withdrawOf', { name })}
-          onClick={onWithdraw}
-        >
-          {t('org.assign.withdraw')}
-        </Button>
+        {/* Asks first, as every other removal in the console does; only this card's button is busy. */}
+        <ConfirmAction
+          label={t('org.assign.withdraw')}
+          accessibleLabel={t('org.assign.withdrawOf', { name })}
+          body={t('org.assign.withdrawConfirm', { name })}
+          onConfirm={onWithdraw}
+        />
       </div>
     </li>
   );

@@ -1,12 +1,13 @@
 import type { OrgGroup, OrgPerson } from '@rianroo/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { RetryAlert } from '../../../../components/RetryAlert';
 import { Button } from '../../../../components/ui/Button';
+import { Form } from '../../../../components/ui/Form';
 import { Alert, Card } from '../../../../components/ui/Card';
 import { Dialog } from '../../../../components/ui/Dialog';
 import { PageLoading } from '../../../../components/ui/Spinner';
 import { TextField } from '../../../../components/ui/TextField';
-import { useErrorText } from '../../../../lib/forms';
+import { useNotice } from '../../components/use-notice';
 import { useAssignI18n } from '../../i18n/use-assign-i18n';
 import {
   useAddGroupMembers,
@@ -19,25 +20,14 @@ import {
 } from '../api/groups';
 import { PeoplePicker } from '../components/PeoplePicker';
 
-type Notice = { kind: 'success' | 'error'; text: string } | null;
-
 /** The console's groups: create, rename, delete, and each group's members added by search or taken out. */
 export default function GroupsPage({ orgId }: { orgId: string }) {
   const { t } = useAssignI18n();
-  const errorText = useErrorText();
   const groups = useGroups(orgId);
   const create = useCreateGroup(orgId);
   const [name, setName] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-  const run = (p: Promise<unknown>, done: string) =>
-    p.then(
-      () => setNotice({ kind: 'success', text: done }),
-      (err: unknown) => {
-        setNotice({ kind: 'error', text: errorText(err) });
-        throw err;
-      },
-    );
+  const { notice, run } = useNotice();
   const selected = groups.data?.find((g) => g.id === open);
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -47,28 +37,17 @@ export default function GroupsPage({ orgId }: { orgId: string }) {
       </header>
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
       <Card title={t('org.groups.create')}>
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <GroupNameForm
+          name={name}
+          onName={setName}
+          busy={create.isPending}
+          submit={t('org.groups.create')}
+          onSubmit={() =>
             run(create.mutateAsync(name), t('org.groups.created'))
               .then(() => setName(''))
-              .catch(() => {});
-          }}
-        >
-          <div className="min-w-0 flex-1 basis-56">
-            <TextField
-              label={t('org.groups.name')}
-              required
-              maxLength={100}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
-          <Button type="submit" busy={create.isPending}>
-            {t('org.groups.create')}
-          </Button>
-        </form>
+              .catch(() => {})
+          }
+        />
       </Card>
       {groups.isPending ? (
         <PageLoading label={t('org.common.loading')} />
@@ -97,7 +76,49 @@ export default function GroupsPage({ orgId }: { orgId: string }) {
   );
 }
 
-type Run = (p: Promise<unknown>, done: string) => Promise<void>;
+type Run = ReturnType<typeof useNotice>['run'];
+
+/** A group's name and its submit button (creating one, or renaming one with a cancel button as `children`). */
+function GroupNameForm({
+  name,
+  onName,
+  busy,
+  submit,
+  onSubmit,
+  children,
+}: {
+  name: string;
+  onName: (name: string) => void;
+  busy: boolean;
+  submit: string;
+  onSubmit: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useAssignI18n();
+  return (
+    <Form
+      className="flex min-w-0 flex-1 flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <div className="min-w-0 flex-1 basis-48">
+        <TextField
+          label={t('org.groups.name')}
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => onName(e.target.value)}
+        />
+      </div>
+      <Button type="submit" busy={busy}>
+        {submit}
+      </Button>
+      {children}
+    </Form>
+  );
+}
 
 function GroupRow({
   orgId,
@@ -121,31 +142,21 @@ function GroupRow({
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
       {editing ? (
-        <form
-          className="flex min-w-0 flex-1 flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <GroupNameForm
+          name={name}
+          onName={setName}
+          busy={rename.isPending}
+          submit={t('org.common.save')}
+          onSubmit={() =>
             run(rename.mutateAsync({ groupId: group.id, name }), t('org.groups.renamed'))
               .then(() => setEditing(false))
-              .catch(() => {});
-          }}
+              .catch(() => {})
+          }
         >
-          <div className="min-w-0 flex-1 basis-48">
-            <TextField
-              label={t('org.groups.name')}
-              required
-              maxLength={100}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
-          <Button type="submit" busy={rename.isPending}>
-            {t('org.common.save')}
-          </Button>
           <Button type="button" variant="secondary" onClick={() => setEditing(false)}>
             {t('org.common.cancel')}
           </Button>
-        </form>
+        </GroupNameForm>
       ) : (
         <>
           <div className="min-w-0 flex-1">
@@ -203,7 +214,7 @@ function GroupMembers({ orgId, group, run }: { orgId: string; group: OrgGroup; r
   return (
     <Card title={t('org.groups.membersOf', { name: group.name })}>
       <p className="mb-3 text-sm text-slate-600">{t('org.groups.laterNote')}</p>
-      <form
+      <Form
         className="flex flex-col gap-3"
         onSubmit={(e) => {
           e.preventDefault();
@@ -224,7 +235,7 @@ function GroupMembers({ orgId, group, run }: { orgId: string; group: OrgGroup; r
             {t('org.groups.add')}
           </Button>
         </div>
-      </form>
+      </Form>
       <div className="mt-4">
         {members.isPending ? (
           <PageLoading label={t('org.common.loading')} />
