@@ -15,8 +15,7 @@ export interface DayRange {
 const DAY_MS = 86_400_000;
 
 /** Today in Bangkok (the API's days are Bangkok days), as YYYY-MM-DD. */
-export const bangkokToday = (now = new Date()) =>
-  new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+export { bangkokToday } from '../../../lib/bangkok-day';
 
 /** The day `n` days after `day` (before, when negative). */
 export const addDays = (day: string, n: number) =>

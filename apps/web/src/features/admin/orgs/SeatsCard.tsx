@@ -5,12 +5,12 @@ import { Alert, Card } from '../../../components/ui/Card';
 import { Button } from '../../../components/ui/Button';
 import { Form } from '../../../components/ui/Form';
 import { TextField } from '../../../components/ui/TextField';
+import { bangkokToday, endOfBangkokDay } from '../../../lib/bangkok-day';
 import { useErrorText } from '../../../lib/forms';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { SelectField } from '../components/Fields';
 import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
-import { bangkokToday, endOfBangkokDay } from '../users/GrantSubscriptionForm';
 import { useGrantablePlans } from '../users/users-api';
 import { useEndSeats, useSetSeats } from './orgs-api';
 
@@ -75,7 +75,11 @@ export function SeatsCard({ org }: { org: AdminOrganizationDetail }) {
           }}
         >
           <div className="grid gap-4 sm:grid-cols-3">
-            <SelectField label={t('admin.user.plan')} value={chosen} onChange={(e) => setPlanId(e.target.value)}>
+            <SelectField
+              label={t('admin.user.plan')}
+              value={chosen}
+              onChange={(e) => setPlanId(e.target.value)}
+            >
               {plans.data.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.nameTh}

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { textLink } from '../../../components/ui/link-styles';
 import { ApiError } from '../../../lib/api-error';
+import { bangkokToday } from '../../../lib/bangkok-day';
 import { useZodForm } from '../../../lib/forms';
 import { AdminPage } from '../components/AdminPage';
 import { SelectField, TextArea } from '../components/Fields';
@@ -15,7 +16,6 @@ import { useAdminWrite } from '../lib/use-admin-write';
 import { KINDS, useEnterDataRequest } from './data-requests-api';
 
 /** Today in Bangkok, as a date input writes it (the server checks the same against its own clock). */
-const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 /** The contract's body, with the date field's empty value (today) allowed. */
 const form = adminDataRequestBody.extend({

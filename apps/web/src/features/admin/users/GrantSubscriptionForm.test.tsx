@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS, nowSeconds } from '../../../lib/storage';
 import { withApp } from '../../../test-content';
-import { bangkokToday } from './GrantSubscriptionForm';
+import { bangkokToday } from '../../../lib/bangkok-day';
 import { SubscriptionsCard } from './SubscriptionsCard';
 
 const USER = '00000000-0000-7000-8000-000000000001';

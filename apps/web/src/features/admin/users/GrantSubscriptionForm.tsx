@@ -4,17 +4,12 @@ import { Alert } from '../../../components/ui/Card';
 import { Button } from '../../../components/ui/Button';
 import { Form } from '../../../components/ui/Form';
 import { TextField } from '../../../components/ui/TextField';
+import { bangkokToday, endOfBangkokDay } from '../../../lib/bangkok-day';
 import { useErrorText } from '../../../lib/forms';
 import { SelectField, TextArea } from '../components/Fields';
 import { useAdminI18n } from '../i18n';
 import { useAdminWrite } from '../lib/use-admin-write';
 import { useGrantablePlans, useGrantSubscription } from './users-api';
-
-/** The last second of a Bangkok calendar day (the date field's day), as the API's instant. */
-export const endOfBangkokDay = (day: string) => `${day}T23:59:59+07:00`;
-/** Today on the Bangkok calendar, as a date field's value (the earliest last day a grant may have). */
-export const bangkokToday = (now = new Date()) =>
-  new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 /**
  * Grants a paid plan (a support gift, a mistaken charge made good, a partner's learner): plan, optional last

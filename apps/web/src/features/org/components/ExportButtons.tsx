@@ -2,6 +2,7 @@ import type { OrgReportQuery } from '@rianroo/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Alert } from '../../../components/ui/Card';
+import { bangkokToday } from '../../../lib/bangkok-day';
 import { saveBlob } from '../../../lib/tax-invoices';
 import { downloadReport } from '../api/org-api';
 import { useOrgI18n } from '../i18n/use-org-i18n';
@@ -19,7 +20,7 @@ export function ExportButtons({ orgId, query = {} }: { orgId: string; query?: Or
     try {
       const blob = await downloadReport(orgId, kind, query);
       const typed = blob.type ? blob : new Blob([blob], { type: TYPES[kind] });
-      saveBlob(typed, `members-${new Date().toISOString().slice(0, 10)}.${kind}`);
+      saveBlob(typed, `members-${bangkokToday()}.${kind}`);
     } catch {
       setFailed(true);
     } finally {

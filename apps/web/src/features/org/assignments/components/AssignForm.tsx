@@ -6,6 +6,7 @@ import { Form } from '../../../../components/ui/Form';
 import { Card } from '../../../../components/ui/Card';
 import { CheckboxField } from '../../../../components/ui/CheckboxField';
 import { TextField } from '../../../../components/ui/TextField';
+import { bangkokTomorrow } from '../../../../lib/bangkok-day';
 import { useAssignI18n } from '../../i18n/use-assign-i18n';
 import { useGroups } from '../../groups/api/groups';
 import { PeoplePicker } from '../../groups/components/PeoplePicker';
@@ -15,7 +16,6 @@ import { useAssign, useCourseSearch } from '../api/assignments';
  * Tomorrow in Bangkok as YYYY-MM-DD: the earliest due date offered (the picker's `min`) and accepted here, so
  * that the picker never offers a day the form then refuses.
  */
-const bangkokTomorrow = () => new Date(Date.now() + (24 + 7) * 3_600_000).toISOString().slice(0, 10);
 
 /**
  * Assigning a course: pick a published course by search, members and/or groups, and an optional due date
