@@ -25,6 +25,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // The production build registers a service worker (apps/web/pwa.config.ts). Other specs intercept requests
+    // with page.route, which a worker's answers bypass, and would precache the app in every fresh context:
+    // the worker's own behaviour is tested in pwa.spec.ts, which allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       args: [

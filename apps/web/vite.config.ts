@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pwa } from './pwa.config';
 
 /**
  * The built page's stylesheet is fetched at once but does not hold back the first paint: the page's own
@@ -20,7 +21,7 @@ function stylesheetAfterShell(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stylesheetAfterShell()],
+  plugins: [react(), tailwindcss(), stylesheetAfterShell(), ...pwa()],
   // The API replaces this with a fresh nonce on every page it serves (docs/decisions/007): Vite puts it on the
   // page's scripts and on <meta property="csp-nonce">, where its preloader and our head-script injector read it.
   html: { cspNonce: '__CSP_NONCE__' },

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { keepServedPage } from './lib/page-data';
+import { registerServiceWorker } from './lib/service-worker';
 // Sarabun is served from our own origin, so Thai reads well on devices without a Thai font.
 import '@fontsource/sarabun/400.css';
 import '@fontsource/sarabun/600.css';
@@ -33,4 +34,5 @@ void stylesApplied().then(() => {
       <App />
     </StrictMode>,
   );
+  registerServiceWorker();
 });
