@@ -12,6 +12,7 @@ import { USER_BY_ID } from '../apps/api/src/modules/accounts/users.repo.js';
 import { prepareAssessmentData, timedGets } from './assessments.js';
 import { ensureBenchVideo, ensureLibraryData, learners } from './data.js';
 import { firstFrame } from './first-frame.js';
+import { launchMix } from './launch-mix.js';
 import { benchMail } from './mail.js';
 import {
   cpuMeter,
@@ -422,6 +423,8 @@ POST /api/users/on-going-episode, spec's keys only against with playedRanges, ${
     await stopChild(baseline);
 
     if (!ONLY) {
+      // Issue 36: the launch-day mix (saves, reads, tests, sign-ins at once) on one API process, then two.
+      results.launchMix = await launchMix(database.url, { build: false });
       console.log('\nmail under a burst, one API process, local SMTP peer');
       results.mail = await benchMail(database.url);
     }
