@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, fitsTheScreen, noSeriousViolations, test } from './fixtures';
 
 /**
  * From the first byte of the page: counts every moment something matching `selector` has gone from the screen
@@ -83,6 +83,41 @@ test("words typed into the server's search box before the app arrives are search
   await expect(page).toHaveURL(/\/courses\?q=%E0%B8%AB%E0%B8%B8%E0%B9%89%E0%B8%99$/);
   await expect(page.getByText('1 คอร์ส')).toBeVisible();
   await expect(page.getByRole('link', { name: 'ลงทุนหุ้นไทยสำหรับมือใหม่' })).toBeVisible();
+});
+
+// Issue 36: what is largest above the fold on a phone comes with the page, or first and small; the largest
+// contentful paint itself is measured by the bench (bench/first-paint.ts), never timed here.
+test.describe("the first screen before the app's code, at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("home's heading, lead and ways in come with the page; the catalogue's first cover is preloaded, fetched first and boxed, the others lazy", async ({
+    page,
+  }) => {
+    // The app's entry script never comes: what shows is the server's page alone.
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'เรียนรู้ทักษะใหม่ กับผู้สอนตัวจริง' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'เริ่มเรียนฟรี' })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'เข้าสู่ระบบ' })).toHaveAttribute('href', '/login');
+    await fitsTheScreen(page);
+    await noSeriousViolations(page);
+
+    await page.goto('/courses');
+    const covers = page.locator('.boot-page li img');
+    expect(await covers.count()).toBeGreaterThan(1);
+    const first = covers.first();
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect(first).toHaveAttribute('width', '320');
+    await expect(first).toHaveAttribute('height', '180');
+    await expect(first).not.toHaveAttribute('loading', 'lazy');
+    const src = await first.getAttribute('src');
+    await expect(page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveAttribute(
+      'href',
+      src!,
+    );
+    await expect(covers.nth(1)).toHaveAttribute('loading', 'lazy');
+    await fitsTheScreen(page);
+  });
 });
 
 test("the server's list stays on screen until the app's catalogue replaces it, without asking the API again", async ({

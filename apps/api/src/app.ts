@@ -53,6 +53,7 @@ import { contentRoutes } from './modules/content/index.js';
 import {
   catalogPage,
   coursePage,
+  homePage,
   CoursesAdminService,
   coursesAdminRoutes,
   CoursesService,
@@ -344,9 +345,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const plansOnSale = () => billing.plans();
   const catalogue = catalogPage(coursesService, plansOnSale);
   const course = coursePage(coursesService, config.publicUrl, plansOnSale);
+  const home = homePage();
   await app.register(webPlugin, {
     page: async (path, query) => {
-      return (await certificates.openGraph(path)) ?? (await catalogue(path, query)) ?? course(path);
+      return (
+        home(path) ?? (await certificates.openGraph(path)) ?? (await catalogue(path, query)) ?? course(path)
+      );
     },
   });
   return app;

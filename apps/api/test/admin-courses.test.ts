@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser } from './admin-fixture.js';
 import { subscribe } from './courses-fixture.js';
@@ -423,18 +424,50 @@ describe('episode order', () => {
 });
 
 describe('covers', () => {
-  const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(256, 1)]);
+  // A photo as an editor uploads it: larger than any card, and not 16:9.
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+  });
+  const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 
-  it('takes an image by its bytes and serves it under a name that changes with it', async () => {
+  it('takes an image by its bytes and serves it, with WebP copies at the card widths, under names that change with it', async () => {
     const course = await newCourse();
     const res = await call('PUT', `/courses/${course.id}/cover`, png, { 'content-type': 'image/png' });
     expect(res.statusCode).toBe(200);
     const url = res.json().coverImage as string;
-    expect(url).toMatch(new RegExp(`^/api/media/covers/${course.id}/[0-9a-f]{16}\\.png$`));
-    const served = await t.app.inject({ url });
+    const base = `/api/media/covers/${course.id}/${hashOf(png)}`;
+    // The course's cover is the 720 px copy (issue 36): its name gives the others (coverSrcset).
+    expect(url).toBe(`${base}-720.webp`);
+    for (const width of [360, 720, 1280]) {
+      const copy = await t.app.inject({ url: `${base}-${width}.webp` });
+      expect(copy.statusCode, `${width}`).toBe(200);
+      expect(copy.headers['content-type']).toBe('image/webp');
+      expect(copy.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(copy.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, Math.round((width * 9) / 16)]);
+      // Far smaller than the upload: what a phone fetches.
+      expect(copy.rawPayload.length).toBeLessThan(png.length);
+    }
+    // The upload itself is kept, as it came.
+    const served = await t.app.inject({ url: `${base}.png` });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload).toEqual(png);
+    expect((await t.app.inject({ url: `${base}-500.webp` })).statusCode).toBe(404);
+  });
+
+  it('a small image is not enlarged: each copy keeps its size', async () => {
+    const course = await newCourse();
+    const small = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#115e59' } })
+      .jpeg()
+      .toBuffer();
+    const res = await call('PUT', `/courses/${course.id}/cover`, small, { 'content-type': 'image/jpeg' });
+    expect(res.statusCode).toBe(200);
+    const copy = await t.app.inject({ url: (res.json().coverImage as string).replace('-720.', '-1280.') });
+    expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ width: 320, height: 180 });
   });
 
   it('refuses a cover for a course that does not exist with 404, storing nothing that could be served', async () => {
@@ -442,9 +475,20 @@ describe('covers', () => {
     const res = await call('PUT', `/courses/${id}/cover`, png, { 'content-type': 'image/png' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
-    const name = `${createHash('sha256').update(png).digest('hex').slice(0, 16)}.png`;
-    expect(await t.app.storage.stat(`covers/${id}/${name}`)).toBeUndefined();
-    expect((await t.app.inject({ url: `/api/media/covers/${id}/${name}` })).statusCode).toBe(404);
+    for (const name of [`${hashOf(png)}.png`, `${hashOf(png)}-720.webp`]) {
+      expect(await t.app.storage.stat(`covers/${id}/${name}`)).toBeUndefined();
+      expect((await t.app.inject({ url: `/api/media/covers/${id}/${name}` })).statusCode).toBe(404);
+    }
+  });
+
+  it('refuses bytes that begin as an image but are none, storing nothing', async () => {
+    const course = await newCourse();
+    const fake = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(256, 1)]);
+    const res = await call('PUT', `/courses/${course.id}/cover`, fake, { 'content-type': 'image/png' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(await t.app.storage.stat(`covers/${course.id}/${hashOf(fake)}.png`)).toBeUndefined();
+    expect((await call('GET', `/courses/${course.id}`)).json()).toMatchObject({ coverImage: null });
   });
 
   it('refuses what is not an image, whatever it says it is, and an image over the limit', async () => {

@@ -3,13 +3,14 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COVER_SIZES } from '@rianroo/contract';
 import { NONCE_PLACEHOLDER } from '../src/plugins/web.js';
 import { seedCatalogue } from './courses-fixture.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 // A built web app as Vite writes it: the page with its skeleton between the marks, and the build's manifest.
 const SKELETON = '<div aria-hidden="true" class="skeleton"></div>';
-const indexHtml = `<!doctype html><html lang="th"><head><title>Rianroo เรียนรู้</title><meta name="description" content="คอร์สออนไลน์ภาษาไทย" />
+const indexHtml = `<!doctype html><html lang="th"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" /><title>Rianroo เรียนรู้</title><meta name="description" content="คอร์สออนไลน์ภาษาไทย" />
 <script type="module" crossorigin src="/assets/index-abc.js" nonce="${NONCE_PLACEHOLDER}"></script>
 </head><body><div id="root"><main id="boot-page"><!--page-->${SKELETON}<!--/page--></main></div></body></html>`;
 const manifest = {
@@ -160,8 +161,63 @@ describe('the catalogue drawn by the server (issue 14: usable before any script)
     expect(preloads.sort()).toEqual(['/assets/CatalogPage-abc.js', '/assets/forms-abc.js']);
   });
 
+  it("the first card's cover is preloaded first in the head, ahead of the app's code, and fetched first; the others lazily (issue 36)", async () => {
+    // Covers uploaded in the console: each named by its 720 px copy, whose name gives the others.
+    await t.db.execute(
+      sql`update courses set cover_image = '/api/media/covers/' || id || '/0123456789abcdef-720.webp'`,
+    );
+    try {
+      const page = await t.app.inject('/courses');
+      const covers = [...bootPage(page.body).matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+      expect(covers.length).toBeGreaterThan(1);
+      const first = /src="([^"]+)"/.exec(covers[0]!)![1]!;
+      const copies = first.replace(/-720\.webp$/, '');
+      const srcset = `${copies}-360.webp 360w, ${copies}-720.webp 720w, ${copies}-1280.webp 1280w`;
+      expect(covers[0]).toBe(
+        `<img src="${first}" srcset="${srcset}" sizes="${COVER_SIZES}" alt="" width="320" height="180" fetchpriority="high">`,
+      );
+      for (const other of covers.slice(1)) {
+        expect(other).toContain('loading="lazy"');
+        expect(other).not.toContain('fetchpriority');
+      }
+      // Right after the charset and the viewport (by which a phone picks the copy), before the entry script and
+      // everything else of the head.
+      expect(page.body).toContain(
+        `<meta name="viewport" content="width=device-width" /><link rel="preload" as="image" href="${first}" imagesrcset="${srcset}" imagesizes="${COVER_SIZES}" fetchpriority="high"><title`,
+      );
+      // A cover without copies (the demo's drawn SVGs) is preloaded and shown by its address alone.
+      await t.db.execute(sql`update courses set cover_image = '/covers/' || slug || '.svg'`);
+      const svg = await t.app.inject('/courses');
+      const firstSvg = /<img src="([^"]+)" alt="" width="320" height="180" fetchpriority="high">/.exec(
+        svg.body,
+      );
+      expect(firstSvg).not.toBeNull();
+      expect(svg.body).toContain(
+        `<meta name="viewport" content="width=device-width" /><link rel="preload" as="image" href="${firstSvg![1]}" fetchpriority="high"><title`,
+      );
+    } finally {
+      await t.db.execute(sql`update courses set cover_image = null`);
+    }
+    // No cover, no preload.
+    expect((await t.app.inject('/courses')).body).not.toContain('rel="preload" as="image"');
+  });
+
+  it('the home page is drawn by the server: its heading, lead and ways in, with no data and no preloads (issue 36)', async () => {
+    const page = await t.app.inject('/');
+    expect(page.statusCode).toBe(200);
+    const body = bootPage(page.body);
+    expect(body).not.toContain(SKELETON);
+    expect(body).toContain('<h1>เรียนรู้ทักษะใหม่ กับผู้สอนตัวจริง</h1>');
+    expect(body).toContain('<p>คอร์สวิดีโอคุณภาพเป็นภาษาไทย');
+    expect(body).toContain('<a class="boot-a" href="/register">เริ่มเรียนฟรี</a>');
+    expect(body).toContain('<a class="boot-o" href="/login">เข้าสู่ระบบ</a>');
+    expect(pageData(page.body)).toBeUndefined();
+    expect(page.body).not.toContain('modulepreload');
+    expect(page.body).not.toContain('rel="preload" as="image"');
+  });
+
   it('other pages keep the skeleton, with no data and no preloads; the manifest is not served', async () => {
-    for (const url of ['/', '/library', '/courses/some-course', '/courses/a/b']) {
+    for (const url of ['/library', '/courses/some-course', '/courses/a/b']) {
       const page = await t.app.inject(url);
       expect(bootPage(page.body), url).toBe(SKELETON);
       expect(pageData(page.body), url).toBeUndefined();
@@ -184,7 +240,7 @@ describe('a course page drawn by the server (issue 14; link previews read it wit
       episodes: { title: string; isTeaser: boolean }[];
     };
     const body = bootPage(page.body);
-    expect(body).toContain(`<h1 class="boot-t">${api.course.title}</h1>`);
+    expect(body).toContain(`<h1 class="boot-t boot-t3">${api.course.title}</h1>`);
     expect(body).toContain(`${api.course.episodeCount} ตอน`);
     for (const e of api.episodes) expect(body).toContain(e.title);
     expect(body).toContain('ดูตัวอย่างฟรี');
@@ -214,6 +270,13 @@ describe('a course page drawn by the server (issue 14; link previews read it wit
     expect(meta(page.body, 'twitter:card')).toBe('summary_large_image');
     expect(meta(page.body, 'description')!.length).toBeGreaterThan(0);
     expect(page.body).toContain(`<link rel="canonical" href="${t.app.config.publicUrl}/courses/${slug}">`);
+    // Of an uploaded cover's copies, the largest.
+    const copies = `/api/media/covers/${seeded.paid}/0123456789abcdef`;
+    await t.db.execute(
+      sql`update courses set cover_image = ${`${copies}-720.webp`} where id = ${seeded.paid}`,
+    );
+    const uploaded = (await t.app.inject(`/courses/${slug}`)).body;
+    expect(meta(uploaded, 'og:image')).toBe(`${t.app.config.publicUrl}${copies}-1280.webp`);
     // An SVG cover is no link preview's image.
     await t.db.execute(sql`update courses set cover_image = '/covers/c.svg' where id = ${seeded.paid}`);
     const svg = (await t.app.inject(`/courses/${slug}`)).body;
@@ -228,7 +291,7 @@ describe('a course page drawn by the server (issue 14; link previews read it wit
     const escaped = '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp; &quot;quoted&quot;';
     expect(title(page.body)).toBe(`${escaped} · Rianroo เรียนรู้`);
     expect(meta(page.body, 'og:title')).toBe(escaped);
-    expect(bootPage(page.body)).toContain(`<h1 class="boot-t">${escaped}</h1>`);
+    expect(bootPage(page.body)).toContain(`<h1 class="boot-t boot-t3">${escaped}</h1>`);
     expect(bootPage(page.body)).toContain('เรียนฟรี');
   });
 

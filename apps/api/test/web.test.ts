@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { contentSecurityPolicy } from '../src/plugins/security-headers.js';
@@ -172,6 +173,27 @@ describe('the web app pages and their CSP nonce (docs/decisions/007)', () => {
       expect(res.headers['content-type'], url).toContain('application/json');
       expect(res.json(), url).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     }
+  });
+
+  it('a page comes compressed by what the browser takes, brotli first, and whole once decoded (issue 36)', async () => {
+    const plain = await t.app.inject('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+    const page = (body: string) => body.replace(/nonce-[^']+'|nonce="[^"]+"/g, 'N');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ url: '/', headers: { 'accept-encoding': accept } });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.rawPayload.length, accept).toBeLessThan(Buffer.byteLength(plain.body));
+      expect(page(decode(res.rawPayload).toString('utf8')), accept).toBe(page(plain.body));
+    }
+    const identity = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(page(identity.body)).toBe(page(plain.body));
   });
 
   it('a new build under the running server is served at the next request', async () => {

@@ -88,3 +88,24 @@ export const membersFromSatang = (plans: readonly { interval: string; priceSatan
   const monthly = plans.filter((p) => p.interval === 'month' && p.priceSatang > 0).map((p) => p.priceSatang);
   return monthly.length ? Math.min(...monthly) : null;
 };
+
+/**
+ * The widths of an uploaded cover's WebP copies, cut to 16:9 when it is uploaded: a phone's card at 1x and 2x,
+ * and large screens (issue 36: the catalogue's first cover is its largest paint on a phone, so it must be small).
+ */
+export const COVER_WIDTHS = [360, 720, 1280] as const;
+
+/** An uploaded cover's address names its 720 px copy; its `srcset` lists the copies. */
+const COVER_COPY = /^(\/api\/media\/covers\/[0-9a-f-]{36}\/[0-9a-f]{16})-720\.webp$/;
+
+/**
+ * The `srcset` of a cover with copies (one uploaded in the console); undefined for a cover without (the demo's
+ * drawn SVG covers, already tiny, or one uploaded before the copies were made), which shows by its `src` alone.
+ */
+export function coverSrcset(coverImage: string): string | undefined {
+  const m = COVER_COPY.exec(coverImage);
+  return m ? COVER_WIDTHS.map((w) => `${m[1]}-${w}.webp ${w}w`).join(', ') : undefined;
+}
+
+/** How wide a course card's cover shows: the page's width less its margins on a phone, a column beyond. */
+export const COVER_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 2rem)';

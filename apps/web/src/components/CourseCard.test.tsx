@@ -100,3 +100,39 @@ describe('a course card: its rating', () => {
     expect(screen.queryByText(/จาก 5/)).toBeNull();
   });
 });
+
+describe("a course card's cover (issue 36: a small image on a slow phone)", () => {
+  const uploaded = '/api/media/covers/0193a3b2-1111-7000-8000-000000000000/0123456789abcdef';
+  const img = (container: HTMLElement) => container.querySelector('img')!;
+
+  it("an uploaded cover offers its WebP copies by width, with the card's size and its own box", () => {
+    stubContentService({}, { plans });
+    const { container } = render(
+      withApp(<CourseCard course={{ ...paid, coverImage: `${uploaded}-720.webp` }} />),
+    );
+    const cover = img(container);
+    expect(cover.getAttribute('src')).toBe(`${uploaded}-720.webp`);
+    expect(cover.getAttribute('srcset')).toBe(
+      `${uploaded}-360.webp 360w, ${uploaded}-720.webp 720w, ${uploaded}-1280.webp 1280w`,
+    );
+    expect(cover.getAttribute('sizes')).toBe(
+      '(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 2rem)',
+    );
+    expect([cover.getAttribute('width'), cover.getAttribute('height')]).toEqual(['320', '180']);
+    // Below the first card: fetched when near.
+    expect(cover.getAttribute('loading')).toBe('lazy');
+    expect(cover.getAttribute('fetchpriority')).toBeNull();
+  });
+
+  it('the first card of a list is fetched at once, first; a drawn SVG cover has no copies', () => {
+    stubContentService({}, { plans });
+    const { container } = render(
+      withApp(<CourseCard course={{ ...paid, coverImage: '/covers/stocks.svg' }} priority />),
+    );
+    const cover = img(container);
+    expect(cover.getAttribute('fetchpriority')).toBe('high');
+    expect(cover.getAttribute('loading')).toBeNull();
+    expect(cover.getAttribute('srcset')).toBeNull();
+    expect(cover.getAttribute('sizes')).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import type { CourseSummary } from '@rianroo/contract';
+import { COVER_SIZES, coverSrcset } from '@rianroo/contract/paths';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { minutes } from '../lib/format';
@@ -14,9 +15,12 @@ export function CourseCard({
   course,
   progress,
   to = `/courses/${course.slug}`,
+  priority = false,
   children,
 }: {
   course: CourseSummary;
+  /** The first card above the fold: its cover is fetched at once, with a high priority (others lazily). */
+  priority?: boolean;
   progress?: number;
   /** Where the title leads: the course page, or (for my courses) straight into the player. */
   to?: string;
@@ -31,7 +35,19 @@ export function CourseCard({
         className={`flex aspect-video items-center justify-center bg-gradient-to-br from-teal-600 to-emerald-800 text-center text-lg font-semibold text-white ${course.coverImage ? '' : 'p-4'}`}
       >
         {course.coverImage ? (
-          <img src={course.coverImage} alt="" className="h-full w-full object-cover" />
+          <img
+            src={course.coverImage}
+            // An uploaded cover's WebP copies: a phone takes the 360 or 720 px one, not the upload (issue 36).
+            srcSet={coverSrcset(course.coverImage)}
+            sizes={coverSrcset(course.coverImage) ? COVER_SIZES : undefined}
+            alt=""
+            width={320}
+            height={180}
+            // The first card of a list is its largest paint on a phone: fetched first; the others when near.
+            fetchPriority={priority ? 'high' : undefined}
+            loading={priority ? undefined : 'lazy'}
+            className="h-full w-full object-cover"
+          />
         ) : (
           course.title
         )}

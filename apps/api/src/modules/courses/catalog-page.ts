@@ -5,6 +5,8 @@ import {
   catalogueLevel,
   cataloguePage,
   catalogueSort,
+  COVER_SIZES,
+  coverSrcset,
   membersFromSatang,
   searchQuery,
   searchResult,
@@ -22,17 +24,33 @@ export type PlansOnSale = () => Promise<{ interval: string; priceSatang: number 
 /** The catalogue's app chunk (apps/web), fetched beside the entry script. */
 const CHUNK = 'src/features/courses/routes/CatalogPage.tsx';
 
-/** A card as the app draws it: cover, title, subtitle, and what it costs with its rating when shown. */
-const card = (membersFrom: number | null) => (c: CourseSummary) => {
+/**
+ * A card as the app draws it: cover, title, subtitle, and what it costs with its rating when shown. The first
+ * card's cover is the largest thing above the fold on a phone: fetched first (and preloaded: `firstCover`); the
+ * others, below it, only when scrolled near.
+ */
+const card = (membersFrom: number | null) => (c: CourseSummary, index: number) => {
   const href = `/courses/${encodeURIComponent(c.slug)}`;
+  const srcset = c.coverImage ? coverSrcset(c.coverImage) : undefined;
   const cover = c.coverImage
-    ? `<img src="${escapeHtml(c.coverImage)}" alt="" width="320" height="180">`
+    ? `<img src="${escapeHtml(c.coverImage)}"${
+        srcset ? ` srcset="${escapeHtml(srcset)}" sizes="${COVER_SIZES}"` : ''
+      } alt="" width="320" height="180" ${index === 0 ? 'fetchpriority="high"' : 'loading="lazy"'}>`
     : `<span>${escapeHtml(c.title)}</span>`;
   const facts = [priceWords(c.free, membersFrom), ...(c.rating ? [`★ ${ratingWords(c.rating)}`] : [])];
   return `<li><div class="boot-v" aria-hidden="true">${cover}</div><a href="${href}">${escapeHtml(c.title)}</a>${
     c.subtitle ? `<p>${escapeHtml(c.subtitle)}</p>` : ''
   }<p>${facts.join(' · ')}</p></li>`;
 };
+
+/** The first card's cover, preloaded before the app's scripts so that it is not queued behind them. */
+function firstCover(courses: CourseSummary[]) {
+  const cover = courses[0]?.coverImage;
+  if (!cover) return undefined;
+  const srcset = coverSrcset(cover);
+  const copies = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${COVER_SIZES}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(cover)}"${copies} fetchpriority="high">`;
+}
 
 /** The level filter's choices: all, then each level. */
 const LEVELS: [string, string][] = [['', 'ทุกระดับ'], ...Object.entries(LEVEL_NAMES)];
@@ -100,6 +118,7 @@ export function catalogPage(courses: CoursesService, plans: PlansOnSale) {
         : '<p>ไม่พบคอร์สที่ตรงกับการค้นหา ลองใช้คำอื่นหรือล้างตัวกรอง</p>';
     return {
       body: `<div class="boot-page"><h1 class="boot-t">คอร์สทั้งหมด</h1>${searchForm(filter.q ?? '', parsed.data.level ?? '', filter.sort)}<p class="boot-n">${answer.total} คอร์ส</p>${list}${pager(filter, answer.total)}</div>`,
+      early: firstCover(answer.courses),
       data: { [apiPath]: answer },
       chunks: [CHUNK],
     };

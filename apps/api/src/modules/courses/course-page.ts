@@ -1,6 +1,7 @@
 import {
   courseOutline,
   courseOutlinePath,
+  coverSrcset,
   membersFromSatang,
   slugParams,
   type CourseOutline,
@@ -27,10 +28,18 @@ function summary(text: string) {
 const describe = ({ course }: CourseOutline) =>
   summary(course.subtitle || course.description || course.title);
 
-/** Link previews (LINE, Facebook, X) show JPEG, PNG, WebP or GIF, never SVG (the demo's drawn covers). */
+/**
+ * Link previews (LINE, Facebook, X) show JPEG, PNG, WebP or GIF, never SVG (the demo's drawn covers); of an
+ * uploaded cover's copies, the largest (previews are drawn up to 1200 px wide).
+ */
 const previewImage = ({ course }: CourseOutline, publicUrl: string) =>
   course.coverImage && !/\.svg(\?|$)/i.test(course.coverImage)
-    ? new URL(course.coverImage, `${publicUrl}/`).href
+    ? new URL(
+        coverSrcset(course.coverImage)
+          ? course.coverImage.replace(/-720\.webp$/, '-1280.webp')
+          : course.coverImage,
+        `${publicUrl}/`,
+      ).href
     : undefined;
 
 /**
@@ -123,11 +132,11 @@ function body({ course, episodes }: CourseOutline, membersFrom: number | null) {
   // The way in: the library's page of the course, which asks an anonymous visitor to log in or sign up first.
   const start = `/library/course/${encodeURIComponent(course.slug)}`;
   return (
-    `<div class="boot-page"><p class="boot-l">${levelName(course.level)}</p><h1 class="boot-t">${escapeHtml(course.title)}</h1>` +
+    `<div class="boot-page"><p class="boot-l">${levelName(course.level)}</p><h1 class="boot-t boot-t3">${escapeHtml(course.title)}</h1>` +
     (course.subtitle ? `<p class="boot-s2">${escapeHtml(course.subtitle)}</p>` : '') +
     `<p class="boot-n">${facts}</p>` +
     `<p class="boot-n">${priceWords(course.free, membersFrom)}${course.rating ? ` · ★ ${ratingWords(course.rating)}` : ''}</p>` +
-    (course.description ? `<p>${escapeHtml(course.description)}</p>` : '') +
+    (course.description ? `<p class="boot-d">${escapeHtml(course.description)}</p>` : '') +
     `<p><a class="boot-a" href="${start}">เข้าเรียนคอร์สนี้</a></p>` +
     `<h2 class="boot-h2">เนื้อหาในคอร์ส</h2><ol class="boot-e">${episodes.map(episode).join('')}</ol></div>`
   );

@@ -14,6 +14,7 @@ import { auditedWrite, type AuditedChange } from '../audit/index.js';
 import { sameVersion } from '../../db/versioned.js';
 import { imageType } from '../../lib/file-types.js';
 import type { Storage } from '../../lib/storage.js';
+import { coverCopies } from './cover-copies.js';
 import { findCourse, listCourses } from './courses-admin.repo.js';
 import * as w from './courses-admin.write.js';
 
@@ -113,17 +114,25 @@ export class CoursesAdminService {
     return this.write(actorId, id, 'course.unpublish', (c) => w.setCourseStatus(c, id, 'draft'));
   }
 
-  /** A cover image (JPEG, PNG or WebP by its first bytes), stored under a name that changes with it. */
+  /**
+   * A cover image (JPEG, PNG or WebP by its first bytes), stored under a name that changes with it, with its
+   * WebP copies for the cards (cover-copies.ts); the course's cover is the 720 px copy, whose name gives the
+   * others (`coverSrcset`). The upload itself is kept beside them.
+   */
   async setCover(actorId: string, id: string, image: Buffer) {
     const type = imageType(image);
     if (!type)
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'The cover must be a JPEG, PNG or WebP image');
-    const name = `${createHash('sha256').update(image).digest('hex').slice(0, 16)}.${type.ext}`;
+    // Made before the transaction: resizing takes a moment, and holds no row.
+    const copies = await coverCopies(image);
+    const name = createHash('sha256').update(image).digest('hex').slice(0, 16);
     return this.write(actorId, id, 'course.cover', async (c) => {
       // Stored only once the course is found (covers are served publicly by their path); the same bytes
       // under the same name, so a transaction run again stores nothing new.
-      await this.deps.storage.put(`covers/${id}/${name}`, image);
-      await w.setCover(c, id, `/api/media/covers/${id}/${name}`);
+      await this.deps.storage.put(`covers/${id}/${name}.${type.ext}`, image);
+      for (const copy of copies)
+        await this.deps.storage.put(`covers/${id}/${name}-${copy.width}.webp`, copy.bytes);
+      await w.setCover(c, id, `/api/media/covers/${id}/${name}-720.webp`);
     });
   }
 

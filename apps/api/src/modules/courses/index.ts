@@ -7,6 +7,7 @@ export { CoursesAdminService } from './courses-admin.service.js';
 export { coursesRoutes } from './courses.routes.js';
 export { CoursesService } from './courses.service.js';
 export { discoveryRoutes } from './discovery.routes.js';
+export { homePage } from './home-page.js';
 export { LookupsService } from './lookups.service.js';
 export { SITE_NAME } from './page-words.js';
 export { PROGRESS_UPSERT, PROGRESS_UPSERT_MANY } from './progress.repo.js';

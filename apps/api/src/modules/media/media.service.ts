@@ -1,4 +1,4 @@
-import type { SignedPlayback } from '@rianroo/contract';
+import { COVER_WIDTHS, type SignedPlayback } from '@rianroo/contract';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -21,6 +21,9 @@ const TYPES: Record<string, string> = {
   png: 'image/png',
   webp: 'image/webp',
 };
+
+/** A cover as uploaded (`<hash>.png`), or one of its WebP copies (`<hash>-720.webp`: courses' cover-copies.ts). */
+const COVER_FILE = new RegExp(`^[0-9a-f]{16}(\\.(jpg|png|webp)|-(${COVER_WIDTHS.join('|')})\\.webp)$`);
 
 const invalidToken = (message: string) => new AppError('PLAYBACK_TOKEN_INVALID', 403, message);
 
@@ -167,7 +170,7 @@ export class MediaService {
 
   /** A course's cover image (public, like the catalogue); its name changes with its content. */
   cover(courseId: string, file: string, headers: RequestHeaders) {
-    if (!/^[0-9a-f]{16}\.(jpg|png|webp)$/.test(file)) throw notFound('File');
+    if (!COVER_FILE.test(file)) throw notFound('File');
     return this.stored(`covers/${courseId}/${file}`, 'public, max-age=31536000, immutable', headers);
   }
 

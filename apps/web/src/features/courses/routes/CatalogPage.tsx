@@ -166,8 +166,8 @@ export default function CatalogPage() {
               </div>
             ) : (
               <CourseGrid>
-                {result.data.courses.map((c) => (
-                  <CourseCard key={c.id} course={c} />
+                {result.data.courses.map((c, i) => (
+                  <CourseCard key={c.id} course={c} priority={i === 0} />
                 ))}
               </CourseGrid>
             )}
