@@ -195,6 +195,20 @@ describe('the catalogue drawn by the server (issue 14: usable before any script)
       expect(svg.body).toContain(
         `<meta name="viewport" content="width=device-width" /><link rel="preload" as="image" href="${firstSvg![1]}" fetchpriority="high"><title`,
       );
+      // The first card without a cover (its title shows instead): the first card with one leads.
+      const firstSlug =
+        /<li><div class="boot-v" aria-hidden="true"><img[^>]*><\/div><a href="\/courses\/([^"]+)"/.exec(
+          bootPage(svg.body),
+        )![1]!;
+      await t.db.execute(
+        sql`update courses set cover_image = null where slug = ${decodeURIComponent(firstSlug)}`,
+      );
+      const led = await t.app.inject('/courses');
+      const ledCovers = [...bootPage(led.body).matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+      expect(ledCovers[0]).toContain('fetchpriority="high"');
+      const ledSrc = /src="([^"]+)"/.exec(ledCovers[0]!)![1]!;
+      expect(ledSrc).not.toBe(firstSvg![1]);
+      expect(led.body).toContain(`<link rel="preload" as="image" href="${ledSrc}" fetchpriority="high">`);
     } finally {
       await t.db.execute(sql`update courses set cover_image = null`);
     }

@@ -107,5 +107,12 @@ export function coverSrcset(coverImage: string): string | undefined {
   return m ? COVER_WIDTHS.map((w) => `${m[1]}-${w}.webp ${w}w`).join(', ') : undefined;
 }
 
+/**
+ * Which card of a list leads: the first with a cover, the largest thing above the fold on a phone, fetched first
+ * (and preloaded by the server's drawing); -1 when none has one. A card without a cover shows its title instead.
+ */
+export const leadingCover = (courses: readonly { coverImage: string | null }[]) =>
+  courses.findIndex((c) => !!c.coverImage);
+
 /** How wide a course card's cover shows: the page's width less its margins on a phone, a column beyond. */
 export const COVER_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, calc(100vw - 2rem)';

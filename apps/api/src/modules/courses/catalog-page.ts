@@ -7,6 +7,7 @@ import {
   catalogueSort,
   COVER_SIZES,
   coverSrcset,
+  leadingCover,
   membersFromSatang,
   searchQuery,
   searchResult,
@@ -25,17 +26,17 @@ export type PlansOnSale = () => Promise<{ interval: string; priceSatang: number 
 const CHUNK = 'src/features/courses/routes/CatalogPage.tsx';
 
 /**
- * A card as the app draws it: cover, title, subtitle, and what it costs with its rating when shown. The first
- * card's cover is the largest thing above the fold on a phone: fetched first (and preloaded: `firstCover`); the
- * others, below it, only when scrolled near.
+ * A card as the app draws it: cover, title, subtitle, and what it costs with its rating when shown. The leading
+ * card's cover (`leadingCover`) is the largest thing above the fold on a phone: fetched first (and preloaded:
+ * `firstCover`); the others, below it, only when scrolled near.
  */
-const card = (membersFrom: number | null) => (c: CourseSummary, index: number) => {
+const card = (membersFrom: number | null, lead: number) => (c: CourseSummary, index: number) => {
   const href = `/courses/${encodeURIComponent(c.slug)}`;
   const srcset = c.coverImage ? coverSrcset(c.coverImage) : undefined;
   const cover = c.coverImage
     ? `<img src="${escapeHtml(c.coverImage)}"${
         srcset ? ` srcset="${escapeHtml(srcset)}" sizes="${COVER_SIZES}"` : ''
-      } alt="" width="320" height="180" ${index === 0 ? 'fetchpriority="high"' : 'loading="lazy"'}>`
+      } alt="" width="320" height="180" ${index === lead ? 'fetchpriority="high"' : 'loading="lazy"'}>`
     : `<span>${escapeHtml(c.title)}</span>`;
   const facts = [priceWords(c.free, membersFrom), ...(c.rating ? [`★ ${ratingWords(c.rating)}`] : [])];
   return `<li><div class="boot-v" aria-hidden="true">${cover}</div><a href="${href}">${escapeHtml(c.title)}</a>${
@@ -43,9 +44,9 @@ const card = (membersFrom: number | null) => (c: CourseSummary, index: number) =
   }<p>${facts.join(' · ')}</p></li>`;
 };
 
-/** The first card's cover, preloaded before the app's scripts so that it is not queued behind them. */
+/** The leading card's cover, preloaded before the app's scripts so that it is not queued behind them. */
 function firstCover(courses: CourseSummary[]) {
-  const cover = courses[0]?.coverImage;
+  const cover = courses[leadingCover(courses)]?.coverImage;
   if (!cover) return undefined;
   const srcset = coverSrcset(cover);
   const copies = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${COVER_SIZES}"` : '';
@@ -112,7 +113,7 @@ export function catalogPage(courses: CoursesService, plans: PlansOnSale) {
     const [found, onSale] = await Promise.all([courses.search(parsed.data), plans()]);
     const answer = searchResult.parse(found);
     const list = answer.courses.length
-      ? `<ul class="boot-c">${answer.courses.map(card(membersFromSatang(onSale))).join('')}</ul>`
+      ? `<ul class="boot-c">${answer.courses.map(card(membersFromSatang(onSale), leadingCover(answer.courses))).join('')}</ul>`
       : answer.total > 0
         ? '<p>หน้านี้ไม่มีคอร์สแล้ว</p>'
         : '<p>ไม่พบคอร์สที่ตรงกับการค้นหา ลองใช้คำอื่นหรือล้างตัวกรอง</p>';

@@ -7,6 +7,7 @@ import {
   catalogueSort,
   COURSE_LEVELS,
   SEARCH_MAX_LENGTH,
+  leadingCover,
 } from '@rianroo/contract/paths';
 import { Link, useSearchParams } from 'react-router';
 import { CourseCard, CourseGrid } from '../../../components/CourseCard';
@@ -166,8 +167,8 @@ export default function CatalogPage() {
               </div>
             ) : (
               <CourseGrid>
-                {result.data.courses.map((c, i) => (
-                  <CourseCard key={c.id} course={c} priority={i === 0} />
+                {result.data.courses.map((c, i, all) => (
+                  <CourseCard key={c.id} course={c} priority={i === leadingCover(all)} />
                 ))}
               </CourseGrid>
             )}
