@@ -15,7 +15,15 @@ import { apiRoot } from '../apps/api/src/config.js';
 import { summariseProfile } from './cpu-profile.js';
 import { costsAlone } from './mix-costs.js';
 import { ensureLibraryData } from './data.js';
-import { freePort, openBenchDatabase, startNode, stopChild, waitForLine } from './lib.js';
+import {
+  BENCH_JWT_SECRET,
+  benchApiEnv,
+  freePort,
+  openBenchDatabase,
+  startNode,
+  stopChild,
+  waitForLine,
+} from './lib.js';
 import { coreMeter, postmasterOf } from './mix-cpu.js';
 import { apiMetrics } from './mix-metrics.js';
 import { MIX, mixStreams, prepareMixData, removeMixSessions, type MixData as Learners } from './mix-data.js';
@@ -33,7 +41,6 @@ const BISECT = Number(process.env.BENCH_MIX_BISECT ?? 2);
 const ALONE_SECONDS = Number(process.env.BENCH_MIX_ALONE_SECONDS ?? 6);
 /** The API's entry (BENCH_MIX_SERVER: another build of it, to compare). */
 const SERVER = process.env.BENCH_MIX_SERVER ?? path.join(apiRoot(), 'dist', 'server.js');
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 /** The kinds the issue sets a budget for (the reads also one by one, for the record). */
 const BUDGETED = ['progress save', 'page-data read', 'test submit', 'sign-in'] as const;
@@ -43,19 +50,7 @@ async function startApis(databaseUrl: string, count: number, nodeArgs: string[] 
   // One after the other: each runs the migrations (already applied) before it listens.
   for (let k = 0; k < count; k++) {
     const port = await freePort();
-    const child = startNode(SERVER, nodeArgs, {
-      PATH: process.env.PATH,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      CMS_ENABLED: 'false',
-      NODE_ENV: 'production',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      PUBLIC_URL: 'http://127.0.0.1',
-      SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
-    });
+    const child = startNode(SERVER, nodeArgs, benchApiEnv(databaseUrl, port));
     await waitForLine(child, /ready at/);
     apis.push({ port, child });
   }
@@ -187,7 +182,7 @@ async function profiled(databaseUrl: string, data: MixData, factor: number) {
 export async function launchMix(databaseUrl: string, { build = true } = {}) {
   if (build) execFileSync(process.execPath, ['build.mjs'], { cwd: apiRoot() });
   const data = {
-    ...(await prepareMixData(databaseUrl, JWT_SECRET)),
+    ...(await prepareMixData(databaseUrl, BENCH_JWT_SECRET)),
     postmaster: await postmasterOf(databaseUrl),
   };
   console.log(

@@ -108,6 +108,27 @@ export function startBaseline(file: string, env: NodeJS.ProcessEnv): Promise<Chi
   });
 }
 
+/** The secret the benches' API processes sign tokens with (and the benches sign their learners' tokens with). */
+export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+
+/**
+ * How the benches start an API process: production mode, no demo content, no content service (it would boot and
+ * use a core during the first measurements), mail to a closed port, the sandbox payments.
+ */
+export const benchApiEnv = (databaseUrl: string, port: number): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  DATABASE_URL: databaseUrl,
+  PORT: String(port),
+  JWT_SECRET: BENCH_JWT_SECRET,
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  CMS_ENABLED: 'false',
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  PUBLIC_URL: 'http://127.0.0.1',
+  SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+});
+
 export function startNode(file: string, nodeArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [...nodeArgs, file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 }

@@ -8,7 +8,7 @@ import PgBoss from 'pg-boss';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { apiRoot } from '../apps/api/src/config.js';
-import { freePort, openBenchDatabase, startNode, stopChild, waitForLine } from './lib.js';
+import { benchApiEnv, freePort, openBenchDatabase, startNode, stopChild, waitForLine } from './lib.js';
 
 const BULK = 1000;
 const RESETS = 20;
@@ -50,17 +50,8 @@ export async function benchMail(databaseUrl: string) {
   const peer = await countingPeer();
   const port = await freePort();
   const api = startNode(path.join(apiRoot(), 'dist', 'server.js'), [], {
-    PATH: process.env.PATH,
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    CMS_ENABLED: 'false',
-    NODE_ENV: 'production',
+    ...benchApiEnv(databaseUrl, port),
     SMTP_URL: peer.url,
-    PUBLIC_URL: 'http://127.0.0.1',
-    SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
   });
   const db = new pg.Client({ connectionString: databaseUrl });
   const boss = new PgBoss({

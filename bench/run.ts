@@ -15,6 +15,8 @@ import { firstFrame } from './first-frame.js';
 import { launchMix } from './launch-mix.js';
 import { benchMail } from './mail.js';
 import {
+  BENCH_JWT_SECRET,
+  benchApiEnv,
   cpuMeter,
   openBenchDatabase,
   fmt,
@@ -32,7 +34,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const ONLY = process.env.BENCH_ONLY === 'progress' ? 'progress' : undefined;
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   seconds: SECONDS,
@@ -92,7 +93,7 @@ async function main() {
   const database = await openBenchDatabase();
   try {
     await ensureLibraryData(database.url, (l) => console.log(`[bench] ${l}`));
-    const signer = new TokenSigner(JWT_SECRET, 3600);
+    const signer = new TokenSigner(BENCH_JWT_SECRET, 3600);
     const people = await learners(database.url, 2000);
     const headerSets = await Promise.all(
       people.map(async (p) => ({
@@ -111,20 +112,7 @@ async function main() {
     const api = startNode(
       path.join(apiRoot(), 'dist', 'server.js'),
       process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
-      {
-        PATH: process.env.PATH,
-        DATABASE_URL: database.url,
-        PORT: String(apiPort),
-        JWT_SECRET,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        // The API alone: the content service would boot (and use a core) during the first measurements.
-        CMS_ENABLED: 'false',
-        NODE_ENV: 'production',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        PUBLIC_URL: 'http://127.0.0.1',
-        SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
-      },
+      benchApiEnv(database.url, apiPort),
     );
     await waitForLine(api, /ready at/);
     const basePort = await freePort();
