@@ -44,6 +44,8 @@ export default function CatalogPage() {
     page: cataloguePage(params.get('page')),
   };
   const result = useSearchCourses(filter);
+  // The card whose cover is fetched first (as the server's drawing and its preload chose).
+  const lead = result.data ? leadingCover(result.data.courses) : -1;
   // Search as the learner types, a moment after the last key.
   useEffect(() => {
     const id = setTimeout(() => {
@@ -167,8 +169,8 @@ export default function CatalogPage() {
               </div>
             ) : (
               <CourseGrid>
-                {result.data.courses.map((c, i, all) => (
-                  <CourseCard key={c.id} course={c} priority={i === leadingCover(all)} />
+                {result.data.courses.map((c, i) => (
+                  <CourseCard key={c.id} course={c} priority={i === lead} />
                 ))}
               </CourseGrid>
             )}
