@@ -16,7 +16,8 @@ export async function managedBy(db: Q, userId: string) {
 export async function overview(db: Q, orgId: string) {
   const { rows } = await db.query<{ id: string; name: string; members: number; managers: number }>(
     `select o.id, o.name,
-        (select count(*)::int from users u where u.organization_id = o.id and u.deleted_at is null) as members,
+        (select count(*)::int from users u where u.organization_id = o.id and u.deleted_at is null
+          and u.erased_at is null) as members,
         (select count(*)::int from organization_managers m where m.organization_id = o.id) as managers
        from organizations o where o.id = $1`,
     [orgId],

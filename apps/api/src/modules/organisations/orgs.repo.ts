@@ -54,7 +54,8 @@ export const auditFields = (o: AdminOrganization): OrganizationFields => ({
 
 const ORG = `select o.id, o.name, o.requires_contact, o.invite_code, o.sso_provider, o.email_domains, o.created_at,
     o.xmin::text as version,
-    (select count(*) from users u where u.organization_id = o.id and u.deleted_at is null)::int as members
+    (select count(*) from users u where u.organization_id = o.id and u.deleted_at is null
+      and u.erased_at is null)::int as members
   from organizations o`;
 
 const ORG_SORT: Record<AdminOrganizationQuery['sort'], string> = {
